@@ -1,0 +1,3 @@
+from skilllint.cli import main
+
+main()

@@ -1,0 +1,38 @@
+"""Small helpers shared by several checks (not rules themselves)."""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Any
+
+from skilllint.document import Document
+
+
+def string_field(doc: Document, key: str) -> str | None:
+    """The field's value when it is a non-empty string, else None."""
+    value: Any = doc.field(key)
+    if isinstance(value, str) and value.strip():
+        return value
+    return None
+
+
+def skill_name(doc: Document) -> str | None:
+    """The `name` as the spec compares it: stripped and NFKC-normalised."""
+    value = string_field(doc, "name")
+    return unicodedata.normalize("NFKC", value.strip()) if value is not None else None
+
+
+def slug(text: str) -> str:
+    """A valid skill name close to `text`: what help messages suggest."""
+    out = []
+    for char in unicodedata.normalize("NFKD", text.strip().lower()):
+        if "a" <= char <= "z" or "0" <= char <= "9":
+            out.append(char)
+        elif char in " _-./":
+            out.append("-")
+    result = "-".join(part for part in "".join(out).split("-") if part)
+    return result[:64].strip("-")
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"

@@ -1,0 +1,54 @@
+"""SL102 frontmatter-nonportable-yaml: YAML that parses here but strict parsers reject.
+
+skills-ref loads frontmatter with StrictYAML, which refuses flow collections, anchors and
+aliases, explicit tags and duplicate keys; a skill using them fails validation there (and
+duplicate keys mean one value silently wins, so those are errors).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from skilllint.document import Document, Location
+from skilllint.model import Severity, Span
+from skilllint.registry import Finding, Rule
+
+_MESSAGES = {
+    "flow": ("flow-style collection (`[...]` or `{...}`)", "write a block list (`- item` lines) or a plain string"),
+    "anchor": ("YAML anchor/alias", "repeat the value instead of aliasing it"),
+    "tag": ("explicit YAML tag", "remove the tag; quote the value if it must be a string"),
+}
+
+
+def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
+    offsets = {source.path: source.line_offset for source in doc.sources}
+    for path, item in doc.nonportable:
+        offset = offsets.get(path, 0)
+        span = Span(item.line + offset + 1, item.column + 1)
+        if item.end_line == item.line:
+            span = Span(span.line, span.column, span.line, item.end_column + 1)
+        if item.feature == "duplicate-key":
+            yield Finding(
+                Location(path, span),
+                f"duplicate key `{item.detail}`: only the last value is used",
+                "remove one of the two keys",
+                Severity.ERROR,
+            )
+            continue
+        what, how = _MESSAGES[item.feature]
+        if item.feature == "flow" and doc.field("allowed-tools") is not None and _is_allowed_tools(doc, span):
+            how = "write `allowed-tools: Read Grep` (the spec's space-separated string)"
+        yield Finding(Location(path, span), f"{what} is rejected by strict YAML parsers (skills-ref)", how)
+
+
+def _is_allowed_tools(doc: Document, span: Span) -> bool:
+    return doc.locate(("allowed-tools",)).span.line == span.line
+
+
+RULE = Rule(
+    code="SL102",
+    name="frontmatter-nonportable-yaml",
+    summary="Frontmatter uses flow collections, anchors, tags or duplicate keys that strict YAML parsers reject",
+    severity=Severity.WARNING,
+    check=check,
+)

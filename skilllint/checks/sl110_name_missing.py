@@ -1,0 +1,42 @@
+"""SL110 name-missing: no `name`, or not a non-empty string.
+
+The spec and every runtime but Claude Code require `name`; Claude Code falls back to the
+folder name, so there it is a warning (the runtime file sets the severity).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from skilllint.checks._helpers import slug
+from skilllint.document import Document
+from skilllint.registry import Finding, Rule
+from skilllint.model import Severity
+
+
+def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
+    if doc.frontmatter is None:
+        return
+    suggestion = slug(doc.dir_name) or "my-skill"
+    if "name" not in doc.frontmatter:
+        yield Finding(
+            doc.locate(),
+            "frontmatter has no `name`",
+            f"add `name: {suggestion}` (it must match the folder name)",
+        )
+        return
+    value = doc.frontmatter["name"]
+    if not isinstance(value, str) or not value.strip():
+        shown = "empty" if value is None or (isinstance(value, str)) else f"a {type(value).__name__}"
+        yield Finding(doc.locate(("name",)) if value not in (None, "") else doc.locate_key("name"),
+                      f"`name` is {shown}, not a non-empty string", f"write `name: {suggestion}`")
+
+
+RULE = Rule(
+    code="SL110",
+    name="name-missing",
+    summary="The frontmatter has no `name`, or it is not a non-empty string",
+    severity=Severity.ERROR,
+    check=check,
+    per_target=True,
+)

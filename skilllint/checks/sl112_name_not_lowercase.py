@@ -1,0 +1,29 @@
+"""SL112 name-not-lowercase: `name` has uppercase letters; the spec allows only lowercase."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from skilllint.checks._helpers import skill_name, slug
+from skilllint.document import Document
+from skilllint.model import Severity
+from skilllint.registry import Finding, Rule
+
+
+def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
+    name = skill_name(doc)
+    if name is not None and name != name.lower():
+        yield Finding(
+            doc.locate(("name",)),
+            f"`name` `{name}` has uppercase letters",
+            f"use `{slug(name) or name.lower()}`",
+        )
+
+
+RULE = Rule(
+    code="SL112",
+    name="name-not-lowercase",
+    summary="`name` contains uppercase letters",
+    severity=Severity.ERROR,
+    check=check,
+)

@@ -1,0 +1,53 @@
+"""SL113 name-invalid-chars: characters outside `a-z`, `0-9` and `-` in `name`.
+
+Uppercase letters are SL112's. Non-ASCII letters and digits are a warning: skills-ref
+accepts them (`isalnum`), but the spec text, every runtime and the model APIs do not.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from skilllint.checks._helpers import skill_name, slug
+from skilllint.document import Document
+from skilllint.model import Severity
+from skilllint.registry import Finding, Rule
+
+
+def _allowed(char: str) -> bool:
+    return "a" <= char <= "z" or "0" <= char <= "9" or char == "-" or "A" <= char <= "Z"
+
+
+def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
+    name = skill_name(doc)
+    if name is None:
+        return
+    bad = sorted({c for c in name if not _allowed(c)}, key=name.index)
+    if not bad:
+        return
+    shown = " ".join(f"`{c}`" if c.isprintable() and not c.isspace() else f"U+{ord(c):04X}" for c in bad)
+    only_letters = all(c.isalnum() and c.lower() == c for c in bad)
+    fixed = slug(name)
+    help_text = f"use `{fixed}`" if fixed else "use lowercase ASCII letters, digits and hyphens"
+    if only_letters:
+        yield Finding(
+            doc.locate(("name",)),
+            f"`name` `{name}` has non-ASCII characters {shown}: runtimes and model APIs accept only `a-z 0-9 -`",
+            help_text,
+            Severity.WARNING,
+        )
+        return
+    yield Finding(
+        doc.locate(("name",)),
+        f"`name` `{name}` has characters outside `a-z 0-9 -`: {shown}",
+        help_text,
+    )
+
+
+RULE = Rule(
+    code="SL113",
+    name="name-invalid-chars",
+    summary="`name` has characters outside lowercase letters, digits and hyphens",
+    severity=Severity.ERROR,
+    check=check,
+)

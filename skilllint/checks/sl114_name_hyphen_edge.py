@@ -1,0 +1,26 @@
+"""SL114 name-hyphen-edge: `name` starts or ends with `-`, which the spec forbids."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from skilllint.checks._helpers import skill_name
+from skilllint.document import Document
+from skilllint.model import Severity
+from skilllint.registry import Finding, Rule
+
+
+def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
+    name = skill_name(doc)
+    if name is not None and (name.startswith("-") or name.endswith("-")):
+        where = "starts" if name.startswith("-") else "ends"
+        yield Finding(doc.locate(("name",)), f"`name` `{name}` {where} with a hyphen", f"use `{name.strip('-')}`")
+
+
+RULE = Rule(
+    code="SL114",
+    name="name-hyphen-edge",
+    summary="`name` starts or ends with a hyphen",
+    severity=Severity.ERROR,
+    check=check,
+)

@@ -1,0 +1,38 @@
+"""SL117 name-reserved-word: `name` contains `anthropic` or `claude`.
+
+The Claude API and claude.ai reject such names ("Cannot contain reserved words").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from skilllint.checks._helpers import skill_name
+from skilllint.document import Document
+from skilllint.model import Severity
+from skilllint.registry import Finding, Rule
+
+RESERVED = ("anthropic", "claude")
+
+
+def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
+    name = skill_name(doc)
+    if name is None:
+        return
+    for word in RESERVED:
+        if word in name.lower():
+            yield Finding(
+                doc.locate(("name",)),
+                f"`name` `{name}` contains the reserved word `{word}`: the Claude API and claude.ai reject it",
+                "choose a name without `anthropic` or `claude`",
+            )
+            return
+
+
+RULE = Rule(
+    code="SL117",
+    name="name-reserved-word",
+    summary="`name` contains the reserved word `anthropic` or `claude`",
+    severity=Severity.WARNING,
+    check=check,
+)

@@ -1,0 +1,42 @@
+"""SL118 xml-in-name-or-description: `<` or `>` in `name` or `description`.
+
+The Claude API rejects XML tags there, quick_validate.py rejects any angle bracket, and
+Claude Code escapes them in synced skills: the text the model sees is not what was written.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from skilllint.checks._helpers import string_field
+from skilllint.document import Document
+from skilllint.model import Severity
+from skilllint.registry import Finding, Rule
+
+_TAG = re.compile(r"</?[A-Za-z][^<>]*>")
+
+
+def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
+    for key in ("name", "description"):
+        value = string_field(doc, key)
+        if value is None or ("<" not in value and ">" not in value):
+            continue
+        tag = _TAG.search(value)
+        if tag:
+            location, _ = doc.locate_within((key,), tag.group(0))
+            message = f"`{key}` contains the XML tag `{tag.group(0)}`"
+        else:
+            char = "<" if "<" in value else ">"
+            location, _ = doc.locate_within((key,), char)
+            message = f"`{key}` contains an angle bracket `{char}`"
+        yield Finding(location, message, "reword without `<` and `>`: the Claude API rejects them")
+
+
+RULE = Rule(
+    code="SL118",
+    name="xml-in-name-or-description",
+    summary="`name` or `description` contains `<` or `>`",
+    severity=Severity.WARNING,
+    check=check,
+)

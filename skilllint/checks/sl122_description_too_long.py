@@ -1,0 +1,31 @@
+"""SL122 description-too-long: `description` over 1,024 characters, the spec's hard limit."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from skilllint.checks._helpers import string_field
+from skilllint.document import Document
+from skilllint.model import Severity
+from skilllint.registry import Finding, Rule
+
+LIMIT = 1024
+
+
+def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
+    value = string_field(doc, "description")
+    if value is not None and len(value) > LIMIT:
+        yield Finding(
+            doc.locate(("description",)),
+            f"`description` is {len(value):,} characters long; the limit is {LIMIT:,}",
+            "keep what and when in the description; move details into the body",
+        )
+
+
+RULE = Rule(
+    code="SL122",
+    name="description-too-long",
+    summary="`description` is longer than 1,024 characters",
+    severity=Severity.ERROR,
+    check=check,
+)

@@ -1,0 +1,42 @@
+"""SL126 compatibility-invalid: `compatibility` present but not a string of 1 to 500 characters."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from skilllint.document import Document
+from skilllint.model import Severity
+from skilllint.registry import Finding, Rule
+from skilllint.schema import errors_for
+
+
+def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
+    if doc.frontmatter is None or "compatibility" not in doc.frontmatter:
+        return
+    for error in errors_for(doc, "agentskills"):
+        if error.path[:1] != ("compatibility",):
+            continue
+        value = error.value
+        if error.keyword == "type":
+            message = f"`compatibility` is a {_kind(value)}, not a string"
+            help_text = 'write one line of text, e.g. `compatibility: "Requires git and network access"`'
+        elif error.keyword == "minLength":
+            message, help_text = "`compatibility` is empty", "remove it, or say what the skill needs"
+        else:
+            message = f"`compatibility` is {len(value):,} characters long; the limit is 500"
+            help_text = "keep it to the environment requirements; move details into the body"
+        yield Finding(doc.locate(("compatibility",)), message, help_text)
+        return
+
+
+def _kind(value: object) -> str:
+    return "null" if value is None else type(value).__name__
+
+
+RULE = Rule(
+    code="SL126",
+    name="compatibility-invalid",
+    summary="`compatibility` is not a string of 1 to 500 characters",
+    severity=Severity.ERROR,
+    check=check,
+)

@@ -1,0 +1,53 @@
+"""SL127 metadata-invalid: `metadata` is not a map of strings to strings.
+
+The spec says so; Claude Code drops a `metadata` that is not a map, and skills-ref turns
+nested values into their Python repr. Unquoted `version: 1.0` is a number in YAML.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from skilllint.document import Document
+from skilllint.model import Severity
+from skilllint.registry import Finding, Rule
+from skilllint.schema import errors_for
+
+
+def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
+    if doc.frontmatter is None or "metadata" not in doc.frontmatter:
+        return
+    metadata = doc.frontmatter["metadata"]
+    if not isinstance(metadata, dict):
+        kind = "null" if metadata is None else type(metadata).__name__
+        yield Finding(
+            doc.locate(("metadata",)) if metadata is not None else doc.locate_key("metadata"),
+            f"`metadata` is a {kind}, not a map",
+            "write `metadata:` followed by indented `key: \"value\"` lines",
+        )
+        return
+    for key, value in metadata.items():
+        if not isinstance(key, str):
+            yield Finding(doc.locate(("metadata", key), key=True), f"`metadata` key `{key}` is not a string",
+                          f'quote it: "{key}"')
+    for error in errors_for(doc, "agentskills"):
+        if len(error.path) != 2 or error.path[0] != "metadata" or error.keyword != "type":
+            continue
+        key, value = error.path[1], error.value
+        if isinstance(value, dict | list):
+            kind = "map" if isinstance(value, dict) else "list"
+            help_text = "flatten it into string keys, or move structured data to a file in the skill"
+        else:
+            kind = "null" if value is None else type(value).__name__
+            help_text = f'quote the value: {key}: "{value if value is not None else ""}"'
+        yield Finding(doc.locate(("metadata", key)) if value is not None else doc.locate(("metadata", key), key=True),
+                      f"`metadata.{key}` is a {kind}, not a string", help_text)
+
+
+RULE = Rule(
+    code="SL127",
+    name="metadata-invalid",
+    summary="`metadata` is not a map of string keys to string values",
+    severity=Severity.WARNING,
+    check=check,
+)

@@ -1,0 +1,44 @@
+"""SL130 allowed-tools-syntax: unbalanced parentheses, empty entries or `Tool()` in a tool list.
+
+A malformed entry is dropped or, worse, swallows the entries after it: `Bash(git add * Read`
+grants nothing of what was meant.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from skilllint.document import Document
+from skilllint.model import Severity
+from skilllint.registry import Finding, Rule
+from skilllint.toollist import tool_entries
+
+FIELDS = ("allowed-tools", "disallowed-tools")
+
+
+def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
+    if doc.frontmatter is None:
+        return
+    for key in FIELDS:
+        if key not in doc.frontmatter or doc.frontmatter[key] is None:
+            continue
+        for entry in tool_entries(doc, key):
+            if entry.problem:
+                yield Finding(entry.location, f"`{key}`: {entry.problem}", _help(entry.problem))
+
+
+def _help(problem: str) -> str:
+    if "empty specifier" in problem:
+        return "a tool takes `Tool` for all uses or `Tool(specifier)` for some"
+    if problem == "empty entry":
+        return "remove the extra separator"
+    return "write each entry as `Tool` or `Tool(specifier)`"
+
+
+RULE = Rule(
+    code="SL130",
+    name="allowed-tools-syntax",
+    summary="An `allowed-tools` entry has unbalanced parentheses, is empty, or is `Tool()`",
+    severity=Severity.ERROR,
+    check=check,
+)

@@ -1,0 +1,46 @@
+"""SL131 allowed-tools-nonportable-form: `allowed-tools` as a YAML list or comma string.
+
+The spec defines a space-separated string; Claude Code also accepts a list or commas
+(so the rule is off for that target), but skills-ref and other strict loaders do not.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from skilllint.document import Document
+from skilllint.model import Severity
+from skilllint.registry import Finding, Rule
+from skilllint.toollist import split_entries
+
+
+def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
+    value = doc.field("allowed-tools")
+    if isinstance(value, list):
+        names = [str(v).strip() for v in value if isinstance(v, str) and v.strip()]
+        form = "a YAML list"
+    elif isinstance(value, str):
+        form, parts = split_entries(value)
+        if form != "comma":
+            return
+        names = [p for p, _ in parts if p]
+        form = "a comma-separated string"
+    else:
+        return
+    suggestion = " ".join(names)
+    yield Finding(
+        doc.locate(("allowed-tools",)),
+        f"`allowed-tools` is {form}; the spec defines a space-separated string",
+        f"write `allowed-tools: {suggestion}`" if suggestion and len(suggestion) < 120 else
+        "write the tools as one space-separated string",
+    )
+
+
+RULE = Rule(
+    code="SL131",
+    name="allowed-tools-nonportable-form",
+    summary="`allowed-tools` is a YAML list or comma-separated string, not the spec's space-separated string",
+    severity=Severity.WARNING,
+    check=check,
+    per_target=True,
+)

@@ -1,0 +1,135 @@
+"""The command line. Only this module and the formatters print.
+
+Exit codes: 0 nothing at or above --fail-on, 1 findings at or above it, 2 usage, config
+or internal error (one line; the traceback only with --debug).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import traceback
+from pathlib import Path
+from typing import Any
+
+import click
+
+from skilllint import __version__
+
+EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+
+
+class UsageFailure(click.ClickException):
+    exit_code = EXIT_ERROR
+
+    def show(self, file: Any = None) -> None:
+        click.echo(f"skilllint: error: {self.format_message()}", err=True)
+
+
+def _split_csv(values: tuple[str, ...]) -> list[str]:
+    return [part.strip() for value in values for part in value.split(",") if part.strip()]
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, "--version", "-V", prog_name="skilllint")
+def cli() -> None:
+    """Lint AI-agent skills (SKILL.md) and tool manifests against the runtimes that run them."""
+
+
+@cli.command()
+@click.argument("paths", nargs=-1, type=click.Path())
+@click.option("-t", "--target", "targets", multiple=True, metavar="ID",
+              help="Runtime to check against (repeatable). Default: config `targets`, else agentskills.")
+@click.option("--format", "fmt", type=click.Choice(["auto", "full", "concise", "json", "sarif", "github"]),
+              default="auto", show_default=True, help="Output format; auto: github on GitHub Actions, "
+              "full on a terminal, concise in pipes.")
+@click.option("--fail-on", type=click.Choice(["error", "warning", "info"]), default=None,
+              help="Lowest severity that makes the exit code 1 (default: error).")
+@click.option("--select", multiple=True, metavar="RULES", help="Only these rules (codes, names, prefixes; comma-separated).")
+@click.option("--extend-select", multiple=True, metavar="RULES", help="Add rules to the selection.")
+@click.option("--ignore", multiple=True, metavar="RULES", help="Turn rules off.")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
+              help="Worker processes (default: number of cores). Output is the same for any value.")
+@click.option("--config", "config_path", type=click.Path(dir_okay=False), default=None, help="Config file to use.")
+@click.option("--isolated", is_flag=True, help="Ignore config files.")
+@click.option("--statistics", is_flag=True, help="Print a count per rule instead of each finding.")
+@click.option("-q", "--quiet", is_flag=True, help="Print findings only, no summary.")
+@click.option("--color/--no-color", default=None, help="Colour (default: on a terminal unless NO_COLOR is set).")
+@click.option("--no-progress", is_flag=True, help="No progress counter on stderr.")
+@click.option("--debug", is_flag=True, help="Show tracebacks of internal errors.")
+def check(paths: tuple[str, ...], **options: Any) -> None:
+    """Lint skill folders, SKILL.md files and tool manifests (default: the current folder)."""
+    from skilllint.commands.check import run_check
+
+    sys.exit(_guard(run_check, list(paths) or ["."], options, debug=options["debug"]))
+
+
+@cli.command("rules")
+@click.option("--all", "show_all", is_flag=True, help="Include rules that are off by default (marked).")
+def rules_command(show_all: bool) -> None:
+    """List every rule: code, name, default severity and summary."""
+    from skilllint.registry import all_rules
+
+    rows = [(r.code, r.name, r.severity.value + ("" if r.enabled else " (off)"), r.summary) for r in all_rules()]
+    width_name = max(len(r[1]) for r in rows)
+    width_sev = max(len(r[2]) for r in rows)
+    for code, name, severity, summary in rows:
+        click.echo(f"{code}  {name:<{width_name}}  {severity:<{width_sev}}  {summary}")
+
+
+@cli.command()
+@click.argument("rule")
+def explain(rule: str) -> None:
+    """Print the rule card of a code or name (e.g. SL200 or unknown-tool)."""
+    from skilllint.registry import UnknownRuleError, find_rule
+    from skilllint.resources import card_path
+
+    try:
+        found = find_rule(rule)
+    except UnknownRuleError as error:
+        raise UsageFailure(str(error)) from None
+    path = card_path(found.code)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError:
+        raise UsageFailure(f"the card of {found.code} is missing from the installation") from None
+    if text.startswith("---"):
+        end = text.find("\n---", 3)
+        text = text[end + 4 :].lstrip("\n") if end > 0 else text
+    click.echo(text.rstrip("\n"))
+
+
+def _guard(function: Any, *args: Any, debug: bool = False) -> int:
+    """Turn configuration and internal errors into exit code 2 with one line."""
+    from skilllint.config import ConfigError
+    from skilllint.discover import PathNotFoundError
+    from skilllint.targets import TargetError
+
+    try:
+        return function(*args)
+    except click.ClickException:
+        raise
+    except (ConfigError, TargetError) as error:
+        click.echo(f"skilllint: config error: {error}", err=True)
+    except PathNotFoundError as error:
+        click.echo(f"skilllint: error: path does not exist: {error.args[0]}", err=True)
+    except KeyboardInterrupt:
+        click.echo("skilllint: interrupted", err=True)
+    except Exception as error:  # noqa: BLE001 - an internal error must not print a traceback
+        if debug or os.environ.get("SKILLLINT_DEBUG"):
+            traceback.print_exc()
+        click.echo(
+            f"skilllint: internal error: {type(error).__name__}: {error} (run with --debug for the traceback)",
+            err=True,
+        )
+    return EXIT_ERROR
+
+
+def main() -> None:
+    try:
+        cli(standalone_mode=True)
+    except SystemExit:
+        raise
+
+
+__all__ = ["cli", "main", "Path"]

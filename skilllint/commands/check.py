@@ -1,0 +1,187 @@
+"""`skilllint check`: resolve settings from defaults, config and flags; lint; print; exit code."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from skilllint import __version__
+from skilllint.config import Config, ConfigError, find_config, load_config
+from skilllint.engine import Settings, lint_paths, stderr_progress
+from skilllint.formatters import RunInfo, pick_auto, render
+from skilllint.model import Severity
+from skilllint.registry import Rule, UnknownRuleError, all_rules, expand_selector
+from skilllint.targets import DEFAULT_TARGET, Target, TargetError, build_targets
+
+EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+
+
+def load_settings_config(options: dict[str, Any], cwd: Path) -> Config:
+    if options.get("isolated"):
+        return Config()
+    if options.get("config_path"):
+        return load_config(Path(options["config_path"]))
+    found = find_config(cwd)
+    return load_config(found) if found else Config()
+
+
+def select_rules(config: Config, options: dict[str, Any]) -> list[Rule]:
+    """Default set, narrowed by select, widened by extend-select, minus ignore (CLI wins)."""
+
+    def expand(values: list[str], where: str) -> set[str]:
+        codes: set[str] = set()
+        for value in values:
+            try:
+                codes.update(rule.code for rule in expand_selector(value))
+            except UnknownRuleError as error:
+                raise click.UsageError(f"{where}: {error}") from None
+        return codes
+
+    cli_select = _csv(options.get("select"))
+    select = cli_select or config.get("select")
+    chosen = expand(select, "--select") if select else {r.code for r in all_rules() if r.enabled}
+    chosen |= expand(config.get("extend-select", []), "extend-select")
+    chosen |= expand(_csv(options.get("extend_select")), "--extend-select")
+    chosen -= expand(config.get("ignore", []), "ignore")
+    chosen -= expand(_csv(options.get("ignore")), "--ignore")
+    return [rule for rule in all_rules() if rule.code in chosen]
+
+
+def _csv(values: Any) -> list[str]:
+    return [part.strip() for value in values or () for part in value.split(",") if part.strip()]
+
+
+def resolve_targets(config: Config, options: dict[str, Any]) -> list[Target]:
+    ids = list(options.get("targets") or ()) or list(config.get("targets", [DEFAULT_TARGET]))
+    user = config.get("runtimes", {})
+    available = build_targets(_with_base_dir(user, config))
+    chosen = []
+    for ident in dict.fromkeys(ids):
+        if ident not in available:
+            from rapidfuzz import process
+
+            best = process.extractOne(ident, list(available), score_cutoff=60)
+            hint = f" (did you mean `{best[0]}`?)" if best else ""
+            raise click.UsageError(
+                f"unknown target `{ident}`{hint}; `skilllint targets` lists them"
+            )
+        chosen.append(available[ident])
+    return chosen
+
+
+def _with_base_dir(user: dict[str, Any], config: Config) -> dict[str, Any]:
+    return {ident: {**spec, "_base_dir": str(config.base_dir)} for ident, spec in user.items()}
+
+
+def severity_overrides(config: Config) -> dict[str, Severity | None]:
+    overrides: dict[str, Severity | None] = {}
+    for selector, level in config.get("severity", {}).items():
+        for rule in expand_selector(selector):
+            overrides[rule.code] = Severity.parse(level)
+    return overrides
+
+
+def build_settings(options: dict[str, Any], cwd: Path) -> tuple[Settings, Config]:
+    config = load_settings_config(options, cwd)
+    rules = select_rules(config, options)
+    try:
+        targets = resolve_targets(config, options)
+    except TargetError as error:
+        raise ConfigError(str(error)) from None
+    per_file = [(glob, tuple(_codes(sel))) for glob, sel in config.get("per-file-ignores", {}).items()]
+    settings = Settings(
+        targets=targets,
+        rules=rules,
+        severity=severity_overrides(config),
+        per_file_ignores=per_file,
+        exclude=tuple(config.get("exclude", [])),
+        max_bytes=int(config.get("max-file-size", 1024 * 1024)),
+        options={k: config.get(k) for k in ("max-body-lines", "max-body-tokens") if config.get(k)},
+        jobs=options.get("jobs") or os.cpu_count() or 1,
+        cwd=cwd,
+    )
+    return settings, config
+
+
+def _codes(selectors: list[str]) -> list[str]:
+    return [rule.code for selector in selectors for rule in expand_selector(selector)]
+
+
+class SourceLines:
+    """Source lines for the `full` format, each file read once and only when shown."""
+
+    def __init__(self, cwd: Path) -> None:
+        self.cwd = cwd
+        self.cache: dict[str, list[str] | None] = {}
+
+    def __call__(self, path: str, line: int) -> str | None:
+        if path not in self.cache:
+            self.cache[path] = self._read(path)
+        lines = self.cache[path]
+        if lines is None or not 0 < line <= len(lines):
+            return None
+        return lines[line - 1]
+
+    def _read(self, path: str) -> list[str] | None:
+        full = self.cwd / path
+        try:
+            if not full.is_file() or full.stat().st_size > 4 * 1024 * 1024:
+                return None
+            data = full.read_bytes()
+        except OSError:
+            return None
+        if b"\0" in data:
+            return None
+        return data.decode("utf-8", errors="replace").lstrip("\ufeff").replace("\r\n", "\n").split("\n")
+
+
+def use_color(options: dict[str, Any]) -> bool:
+    if options.get("color") is not None:
+        return bool(options["color"])
+    return sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+
+
+def run_check(paths: list[str], options: dict[str, Any]) -> int:
+    cwd = Path.cwd()
+    settings, config = build_settings(options, cwd)
+    show_progress = sys.stderr.isatty() and not options.get("no_progress") and not options.get("quiet")
+    result = lint_paths(paths, settings, stderr_progress if show_progress else None)
+    fmt = options.get("fmt") or "auto"
+    if fmt == "auto":
+        fmt = pick_auto(sys.stdout.isatty())
+    run = RunInfo(
+        version=__version__,
+        skills=result.skills,
+        color=use_color(options),
+        source_line=SourceLines(cwd),
+        rules={rule.code: rule for rule in settings.rules},
+    )
+    diagnostics = result.diagnostics
+    if options.get("statistics"):
+        from skilllint.formatters.statistics import render_statistics
+
+        sys.stdout.write(render_statistics(diagnostics, run))
+    else:
+        sys.stdout.write(render(fmt, diagnostics, run))
+        if fmt in ("full", "concise") and not options.get("quiet"):
+            sys.stdout.write(summary(diagnostics, result.skills) + "\n")
+    fail_on = Severity.parse(options.get("fail_on") or config.get("fail-on", "error"))
+    assert fail_on is not None
+    failing = any(d.severity.rank >= fail_on.rank for d in diagnostics)
+    return EXIT_FINDINGS if failing else EXIT_CLEAN
+
+
+def summary(diagnostics: list, skills: int) -> str:
+    counts = {s: 0 for s in Severity}
+    for d in diagnostics:
+        counts[d.severity] += 1
+    checked = f"{skills:,} skill{'s' if skills != 1 else ''} checked"
+    if not diagnostics:
+        return f"All clean: {checked}."
+    parts = [f"{counts[s]:,} {s.value}{'s' if counts[s] != 1 else ''}" for s in Severity if counts[s]]
+    files = len({d.path for d in diagnostics})
+    return f"Found {', '.join(parts)} in {files:,} file{'s' if files != 1 else ''} ({checked})."

@@ -1,0 +1,219 @@
+"""From the paths on the command line to the skill files to lint.
+
+A skill is any folder holding `SKILL.md` (the wrong-case spellings are found too, so
+SL501 can report them). The walk never follows a symlink out of the root it started
+from, reports loops instead of hanging, skips VCS and dependency folders, and honours
+`exclude`. What it cannot read becomes a ReadProblem, never an exception.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from skilllint.document import ReadProblem, relative_posix
+from skilllint.globs import matches
+from skilllint.model import Span
+
+SKILL_FILE = "SKILL.md"
+SKIP_DIRS = frozenset(
+    {".git", ".hg", ".svn", "node_modules", "__pycache__", ".venv", "venv", ".tox", ".nox",
+     ".mypy_cache", ".ruff_cache", ".pytest_cache", ".hypothesis", ".idea", ".eggs"}
+)
+SKILLS_ROOT_NAMES = frozenset({"skills"})
+
+
+@dataclass(frozen=True, slots=True)
+class SkillInput:
+    file: Path  # the SKILL.md (or its wrong-case spelling)
+    wrong_case: bool = False
+
+
+@dataclass
+class Discovery:
+    skills: list[SkillInput] = field(default_factory=list)
+    problems: list[ReadProblem] = field(default_factory=list)
+
+
+class PathNotFoundError(FileNotFoundError):
+    pass
+
+
+def _is_within(path: str, root: str) -> bool:
+    return path == root or path.startswith(root.rstrip(os.sep) + os.sep)
+
+
+class _Walker:
+    def __init__(self, cwd: Path, exclude: tuple[str, ...], result: Discovery) -> None:
+        self.cwd = cwd
+        self.exclude = exclude
+        self.result = result
+        self.seen_files: set[str] = set()
+        self.skill_dirs: set[str] = set()
+        self.skills_roots: list[str] = []
+
+    def rel(self, path: str) -> str:
+        return relative_posix(Path(path), self.cwd)
+
+    def problem(self, code: str, path: str, message: str, help_text: str | None = None) -> None:
+        self.result.problems.append(ReadProblem(code, self.rel(path), Span(1, 1), message, help_text))
+
+    def add_skill(self, file: str, wrong_case: bool) -> None:
+        real = os.path.realpath(file)
+        if real in self.seen_files:
+            return
+        self.seen_files.add(real)
+        self.skill_dirs.add(os.path.dirname(os.path.abspath(file)))
+        self.result.skills.append(SkillInput(Path(os.path.abspath(file)), wrong_case))
+
+    def walk(self, root: str) -> None:
+        root_real = os.path.realpath(root)
+        stack = [os.path.abspath(root)]
+        while stack:
+            directory = stack.pop()
+            try:
+                with os.scandir(directory) as handle:
+                    entries = sorted(handle, key=lambda e: e.name)
+            except OSError as error:
+                self.problem("SL001", directory, f"cannot read folder: {error.strerror or error}")
+                continue
+            if os.path.basename(directory) in SKILLS_ROOT_NAMES:
+                self.skills_roots.append(directory)
+            skill_here = [e for e in entries if e.name == SKILL_FILE]
+            variants = [e for e in entries if e.name.lower() == "skill.md" and e.name != SKILL_FILE]
+            for entry in skill_here + variants:
+                self.consider_file(entry, root_real, wrong_case=entry.name != SKILL_FILE,
+                                   has_proper=bool(skill_here))
+            for entry in entries:
+                if entry.name in SKIP_DIRS:
+                    continue
+                rel = self.rel(entry.path)
+                if self.exclude and matches(rel, self.exclude):
+                    continue
+                if entry.is_symlink():
+                    self.consider_dir_symlink(entry, directory, root_real)
+                    continue
+                try:
+                    is_dir = entry.is_dir(follow_symlinks=False)
+                except OSError:
+                    continue
+                if is_dir:
+                    stack.append(entry.path)
+
+    def consider_file(self, entry: os.DirEntry, root_real: str, *, wrong_case: bool, has_proper: bool) -> None:
+        rel = self.rel(entry.path)
+        if self.exclude and matches(rel, self.exclude):
+            return
+        if entry.is_symlink() and not self.symlink_ok(entry.path, root_real):
+            return
+        if wrong_case:
+            if has_proper:
+                self.result.problems.append(
+                    ReadProblem(
+                        "SL501", rel, Span(1, 1),
+                        f"`{entry.name}` beside `SKILL.md`: runtimes read only `SKILL.md`",
+                        f"merge it into SKILL.md or rename it; `{entry.name}` is ignored",
+                    )
+                )
+                return
+        self.add_skill(entry.path, wrong_case)
+
+    def symlink_ok(self, path: str, root_real: str) -> bool:
+        """Report a symlink that escapes the root or loops; True when it may be read."""
+        try:
+            os.stat(path)
+        except OSError as error:
+            if error.errno == errno.ELOOP:
+                self.problem("SL005", path, "symlink loop; not followed")
+            else:
+                self.problem("SL001", path, "broken symlink: its target does not exist")
+            return False
+        target = os.path.realpath(path)
+        if not _is_within(target, root_real):
+            self.problem(
+                "SL005", path, f"symlink points outside the linted root (to `{target}`); not followed",
+                "copy the file into the skill, or lint the folder it points to",
+            )
+            return False
+        return True
+
+    def consider_dir_symlink(self, entry: os.DirEntry, directory: str, root_real: str) -> None:
+        try:
+            is_dir = entry.is_dir(follow_symlinks=True)
+        except OSError:
+            is_dir = False
+        if not is_dir:
+            return  # file symlinks other than SKILL.md are checked where referenced
+        if not self.symlink_ok(entry.path, root_real):
+            return
+        target = os.path.realpath(entry.path)
+        if _is_within(os.path.realpath(directory), target):
+            self.problem("SL005", entry.path, f"symlink loop: points back to its ancestor `{self.rel(target)}`")
+        # a symlink to a folder inside the root is linted where it really is
+
+    def report_missing_skill_files(self) -> None:
+        """SL500: a folder under a `skills/` folder with no SKILL.md anywhere below it."""
+        for skills_root in self.skills_roots:
+            if skills_root in self.skill_dirs:
+                continue  # a skill named `skills`, not a container
+            try:
+                children = sorted(os.scandir(skills_root), key=lambda e: e.name)
+            except OSError:
+                continue
+            for child in children:
+                if child.name.startswith((".", "_")) or child.name in SKIP_DIRS:
+                    continue
+                if child.is_symlink() or not child.is_dir():
+                    continue
+                prefix = child.path + os.sep
+                if child.path in self.skill_dirs or any(d.startswith(prefix) for d in self.skill_dirs):
+                    continue
+                rel = self.rel(child.path)
+                if self.exclude and matches(rel, self.exclude):
+                    continue
+                self.result.problems.append(
+                    ReadProblem(
+                        "SL500", rel + "/", Span(1, 1),
+                        f"folder `{child.name}` under `{os.path.basename(skills_root)}/` has no SKILL.md",
+                        "add a SKILL.md, or move the folder out of the skills folder",
+                    )
+                )
+
+
+def discover(paths: list[str], cwd: Path, exclude: tuple[str, ...] = ()) -> Discovery:
+    """Skill files under `paths` (folders or files); raises PathNotFoundError for a missing path."""
+    result = Discovery()
+    walker = _Walker(cwd, exclude, result)
+    for raw in paths:
+        path = os.path.join(cwd, raw) if not os.path.isabs(raw) else raw
+        if not os.path.lexists(path):
+            raise PathNotFoundError(raw)
+        if os.path.isdir(path):
+            walker.walk(path)
+            continue
+        name = os.path.basename(path)
+        if name.lower() == "skill.md":
+            root_real = os.path.realpath(os.path.dirname(os.path.abspath(path)))
+            if os.path.islink(path) and not walker.symlink_ok(path, root_real):
+                continue
+            walker.add_skill(path, wrong_case=name != SKILL_FILE)
+            continue
+        owner = _owning_skill(Path(path).resolve().parent, cwd)
+        if owner is not None:
+            walker.add_skill(str(owner), wrong_case=False)
+    walker.report_missing_skill_files()
+    result.skills.sort(key=lambda s: str(s.file))
+    return result
+
+
+def _owning_skill(start: Path, cwd: Path) -> Path | None:
+    """The SKILL.md of the nearest folder at or above `start` (a file inside a skill)."""
+    for folder in (start, *start.parents):
+        candidate = folder / SKILL_FILE
+        if candidate.is_file():
+            return candidate
+        if folder == cwd or folder == folder.parent:
+            return None
+    return None

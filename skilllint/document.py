@@ -1,0 +1,361 @@
+"""Read one SKILL.md into a Document: bytes once, decoded, frontmatter split and parsed.
+
+Reading judges nothing: what goes wrong while reading (unreadable, binary, not UTF-8, too
+large, no frontmatter, bad YAML...) is recorded as a `ReadProblem` with its code and
+position, and the input rules (SL0xx, SL10x) report them. Every later check asks the
+document where a key or item is (`locate`), so findings land on the offending line.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from skilllint.model import Span
+from skilllint.yamlnodes import Nonportable, YamlRefused, find_node, parse_yaml
+
+DEFAULT_MAX_BYTES = 1024 * 1024
+_CLOSING = re.compile(r"^(?:---|\.\.\.)[ \t]*$", re.M)
+_KEY_WITH_COLON = re.compile(r"^\s*(?:- )?(?P<key>[\w-]+):\s+[^'\"|>&*!\[{\s][^#]*?(?P<colon>:)(?:\s|$)")
+
+
+@dataclass(frozen=True, slots=True)
+class ReadProblem:
+    """Something that went wrong reading a file; `code` is the input rule that reports it."""
+
+    code: str
+    path: str
+    span: Span
+    message: str
+    help: str | None = None
+    severity: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Location:
+    path: str
+    span: Span
+
+
+@dataclass
+class Source:
+    """One YAML source of the frontmatter: SKILL.md's own block or metadata.yaml beside it."""
+
+    path: str
+    root: Any
+    line_offset: int  # 0-based line in the file of the YAML text's first line
+    text: str = ""
+
+
+@dataclass
+class Document:
+    """A skill's SKILL.md, read and split. `frontmatter is None` means it could not be used."""
+
+    path: str  # POSIX, relative to the working directory
+    file: Path
+    skill_dir: Path
+    text: str | None = None
+    frontmatter: dict[str, Any] | None = None
+    frontmatter_text: str = ""
+    frontmatter_line: int = 2  # 1-based line of the frontmatter's first line
+    body: str = ""
+    body_line: int = 1
+    problems: list[ReadProblem] = field(default_factory=list)
+    nonportable: list[tuple[str, Nonportable]] = field(default_factory=list)
+    sources: list[Source] = field(default_factory=list)
+    key_source: dict[str, int] = field(default_factory=dict)
+    had_crlf: bool = False
+    cache: dict[str, Any] = field(default_factory=dict)  # per-document memo for checks
+
+    @property
+    def dir_name(self) -> str:
+        return self.skill_dir.name
+
+    @cached_property
+    def lines(self) -> list[str]:
+        return self.text.split("\n") if self.text is not None else []
+
+    def line_text(self, line: int) -> str:
+        lines = self.lines
+        return lines[line - 1] if 0 < line <= len(lines) else ""
+
+    def field(self, key: str, default: Any = None) -> Any:
+        fm = self.frontmatter
+        return fm.get(key, default) if fm else default
+
+    def locate(self, path: tuple[Any, ...] = (), *, key: bool = False) -> Location:
+        """Where the value (or, with `key`, the key) at `path` is written."""
+        if not path or not self.sources:
+            return Location(self.path, Span(1, 1) if not self.sources else self._frontmatter_span())
+        source = self.sources[self.key_source.get(str(path[0]), 0)]
+        node = find_node(source.root, path, want_key=key)
+        if node is None:
+            return Location(source.path, Span(source.line_offset + 1, 1))
+        start, end = node.start_mark, node.end_mark
+        span = Span(
+            start.line + source.line_offset + 1,
+            start.column + 1,
+            end.line + source.line_offset + 1,
+            end.column + 1,
+        )
+        if span.end_line != span.line:  # a block value: point at its first line only
+            first = self._source_line(source, start.line)
+            span = Span(span.line, span.column, span.line, max(span.column, len(first.rstrip()) + 1))
+        return Location(source.path, span)
+
+    def locate_within(self, path: tuple[Any, ...], needle: str, start: int = 0) -> tuple[Location, int]:
+        """Where `needle` is written inside the scalar at `path`, searching from `start`.
+
+        Returns the location and the offset to continue from, so several tokens of one
+        space- or comma-separated string each get their own column.
+        """
+        if not self.sources:
+            return self.locate(path), start
+        source = self.sources[self.key_source.get(str(path[0]), 0)]
+        node = find_node(source.root, path)
+        if node is None or not source.text:
+            return self.locate(path), start
+        raw = source.text[node.start_mark.index : node.end_mark.index]
+        found = raw.find(needle, start)
+        if found < 0:
+            return self.locate(path), start
+        absolute = node.start_mark.index + found
+        line0 = source.text.count("\n", 0, absolute)
+        column0 = absolute - (source.text.rfind("\n", 0, absolute) + 1)
+        line = line0 + source.line_offset + 1
+        end = Span.on_line(line, column0 + 1, len(needle)) if "\n" not in needle else Span(line, column0 + 1)
+        return Location(source.path, end), found + len(needle)
+
+    def locate_key(self, name: str) -> Location:
+        return self.locate((name,), key=True)
+
+    def _frontmatter_span(self) -> Span:
+        return Span(1, 1, 1, 4)
+
+    def _source_line(self, source: Source, line0: int) -> str:
+        if source.path == self.path:
+            return self.line_text(line0 + source.line_offset + 1)
+        return ""
+
+
+def relative_posix(path: Path, cwd: Path) -> str:
+    """POSIX path relative to the working directory when below it, else absolute."""
+    try:
+        return path.relative_to(cwd).as_posix()
+    except ValueError:
+        try:
+            return Path(os.path.relpath(path, cwd)).as_posix()
+        except ValueError:
+            return path.as_posix()
+
+
+def read_text(path: Path, rel: str, max_bytes: int, problems: list[ReadProblem]) -> str | None:
+    """Bytes to text, recording SL001-SL004 and the encoding notes of SL103."""
+    try:
+        size = os.stat(path).st_size
+        if size > max_bytes:
+            problems.append(
+                ReadProblem(
+                    "SL003", rel, Span(1, 1),
+                    f"file is {size:,} bytes, over the limit of {max_bytes:,}; not parsed",
+                    "split the file, or raise `max-file-size` in the config",
+                )
+            )
+            return None
+        with open(path, "rb") as handle:
+            data = handle.read(max_bytes + 1)
+    except OSError as error:
+        reason = error.strerror or type(error).__name__
+        problems.append(ReadProblem("SL001", rel, Span(1, 1), f"cannot read file: {reason}"))
+        return None
+    nul = data.find(b"\0")
+    if nul >= 0:
+        line, column = _byte_position(data, nul)
+        problems.append(
+            ReadProblem("SL004", rel, Span(line, column), f"binary file: NUL byte at offset {nul}; not parsed")
+        )
+        return None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line, column = _byte_position(data, error.start)
+        problems.append(
+            ReadProblem(
+                "SL002", rel, Span(line, column),
+                f"invalid UTF-8 at byte offset {error.start} (byte 0x{data[error.start]:02x}); not parsed",
+                "save the file as UTF-8",
+            )
+        )
+        return None
+    if text.startswith("\ufeff"):
+        problems.append(
+            ReadProblem(
+                "SL103", rel, Span(1, 1), "file starts with a UTF-8 byte-order mark",
+                "remove the BOM: skills-ref and other strict loaders then see no frontmatter",
+            )
+        )
+        text = text[1:]
+    return text
+
+
+def _byte_position(data: bytes, offset: int) -> tuple[int, int]:
+    line = data.count(b"\n", 0, offset) + 1
+    start = data.rfind(b"\n", 0, offset) + 1
+    column = len(data[start:offset].decode("utf-8", errors="replace")) + 1
+    return line, column
+
+
+def load_document(file: Path, cwd: Path, *, max_bytes: int = DEFAULT_MAX_BYTES) -> Document:
+    """Read and split one SKILL.md. Never raises for bad input: problems are recorded."""
+    skill_dir = file.parent
+    rel = relative_posix(file, cwd)
+    doc = Document(path=rel, file=file, skill_dir=skill_dir)
+    text = read_text(file, rel, max_bytes, doc.problems)
+    if text is None:
+        return doc
+    if "\r" in text:
+        first_cr = text.find("\r\n")
+        if first_cr >= 0:
+            doc.had_crlf = True
+            line = text.count("\n", 0, first_cr) + 1
+            column = first_cr - (text.rfind("\n", 0, first_cr) + 1) + 1
+            doc.problems.append(
+                ReadProblem(
+                    "SL103", rel, Span(line, column), "file uses CRLF line endings",
+                    "use LF line endings: strict loaders (quick_validate.py) fail on `---\\r\\n`",
+                )
+            )
+            text = text.replace("\r\n", "\n")
+    doc.text = text
+    _split(doc, text)
+    if doc.frontmatter is not None:
+        _merge_metadata_yaml(doc, cwd, max_bytes)
+    return doc
+
+
+def _split(doc: Document, text: str) -> None:
+    if not text.strip():
+        doc.problems.append(
+            ReadProblem("SL100", doc.path, Span(1, 1), "file is empty: no frontmatter", _FM_HELP)
+        )
+        return
+    first_newline = text.find("\n")
+    first_line = text if first_newline < 0 else text[:first_newline]
+    if first_line.rstrip() != "---":
+        doc.body, doc.body_line = text, 1
+        doc.problems.append(
+            ReadProblem(
+                "SL100", doc.path, Span(1, 1, 1, len(first_line) + 1 if first_line else None),
+                "no frontmatter: the first line is not `---`", _FM_HELP,
+            )
+        )
+        return
+    closing = _CLOSING.search(text, first_newline + 1) if first_newline >= 0 else None
+    if closing is None:
+        doc.problems.append(
+            ReadProblem(
+                "SL100", doc.path, Span(1, 1, 1, 4),
+                "frontmatter opened on line 1 is never closed with `---`",
+                "add a line `---` after the last frontmatter key",
+            )
+        )
+        return
+    fm_text = text[first_newline + 1 : closing.start()]
+    closing_line = text.count("\n", 0, closing.start()) + 1
+    doc.frontmatter_text = fm_text
+    doc.frontmatter_line = 2
+    body_start = closing.end() + 1
+    doc.body = text[body_start:] if body_start <= len(text) else ""
+    doc.body_line = closing_line + 1
+    _parse_frontmatter(doc, fm_text, doc.path, line_offset=1)
+
+
+_FM_HELP = "start SKILL.md with `---`, the YAML keys (`name`, `description`), then `---`"
+
+
+def _parse_frontmatter(doc: Document, fm_text: str, path: str, line_offset: int) -> None:
+    try:
+        parsed = parse_yaml(fm_text)
+    except YamlRefused as error:
+        doc.problems.append(
+            ReadProblem("SL101", path, Span(error.line + line_offset + 1, error.column + 1), str(error))
+        )
+        return
+    except yaml.MarkedYAMLError as error:
+        doc.problems.append(_yaml_error_problem(error, fm_text, path, line_offset))
+        return
+    except yaml.YAMLError as error:  # pragma: no cover - libyaml always gives marks
+        doc.problems.append(ReadProblem("SL101", path, Span(line_offset + 1, 1), f"invalid YAML: {error}"))
+        return
+    data = parsed.data
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        kind = "a list" if isinstance(data, list) else f"a scalar ({type(data).__name__})"
+        doc.problems.append(
+            ReadProblem(
+                "SL101", path, Span(line_offset + 1, 1),
+                f"frontmatter is {kind}, not a mapping of keys to values",
+                "write `key: value` lines, e.g. `name: my-skill`",
+            )
+        )
+        return
+    doc.frontmatter = {str(k) if not isinstance(k, str) else k: v for k, v in data.items()}
+    doc.sources.append(Source(path, parsed.root, line_offset, fm_text))
+    doc.nonportable.extend((path, item) for item in parsed.nonportable)
+
+
+def _yaml_error_problem(error: yaml.MarkedYAMLError, fm_text: str, path: str, line_offset: int) -> ReadProblem:
+    mark = error.problem_mark or error.context_mark
+    line0 = mark.line if mark else 0
+    column0 = mark.column if mark else 0
+    reason = error.problem or "invalid YAML"
+    if error.context:
+        reason = f"{error.context}, {reason}"
+    lines = fm_text.split("\n")
+    help_text = None
+    for candidate in (line0, line0 - 1):  # libyaml often reports the line after the culprit
+        match = _KEY_WITH_COLON.match(lines[candidate]) if 0 <= candidate < len(lines) else None
+        if match:
+            key = match.group("key")
+            help_text = f"the value of `{key}` contains `: `; quote the whole value: {key}: \"...\""
+            line0, column0 = candidate, match.start("colon")
+            break
+    return ReadProblem(
+        "SL101", path, Span(line0 + line_offset + 1, column0 + 1), f"invalid YAML: {reason}", help_text
+    )
+
+
+def _merge_metadata_yaml(doc: Document, cwd: Path, max_bytes: int) -> None:
+    """A `metadata.yaml` beside SKILL.md merges under the frontmatter (its keys lose)."""
+    meta = doc.skill_dir / "metadata.yaml"
+    if not meta.is_file():
+        return
+    rel = relative_posix(meta, cwd)
+    problems: list[ReadProblem] = []
+    text = read_text(meta, rel, max_bytes, problems)
+    if text is None:
+        doc.problems.extend(problems)
+        return
+    text = text.replace("\r\n", "\n")
+    extra = Document(path=rel, file=meta, skill_dir=doc.skill_dir)
+    _parse_frontmatter(extra, text, rel, line_offset=0)
+    doc.problems.extend(extra.problems)
+    if extra.frontmatter is None:
+        return
+    if not extra.frontmatter:
+        return
+    doc.sources.append(extra.sources[0])
+    index = len(doc.sources) - 1
+    assert doc.frontmatter is not None
+    for key, value in extra.frontmatter.items():
+        if key not in doc.frontmatter:
+            doc.frontmatter[key] = value
+            doc.key_source[key] = index
+    doc.nonportable.extend(extra.nonportable)

@@ -1,0 +1,65 @@
+"""JSON Schema validation of frontmatter, with errors mapped back to positions.
+
+Validators are compiled once per schema file; each document caches its errors per dialect
+so the several rules that read them (SL126, SL127, SL132) validate only once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from skilllint.resources import load_schema
+
+
+@dataclass(frozen=True, slots=True)
+class SchemaError:
+    path: tuple[Any, ...]  # where in the frontmatter (keys and indexes)
+    keyword: str  # the failing JSON Schema keyword: type, maxLength, additionalProperties...
+    message: str
+    value: Any
+
+
+@cache
+def validator_for(relative: str) -> Any:
+    """A compiled validator for a schema shipped in schemas/ (cached for the process)."""
+    import jsonschema
+
+    schema = load_schema(relative)
+    cls = jsonschema.validators.validator_for(schema)
+    return cls(schema, format_checker=None)
+
+
+@cache
+def dialect_schema(dialect: str) -> dict[str, Any]:
+    return load_schema(f"frontmatter/{dialect}.schema.json")
+
+
+def known_fields(dialect: str) -> tuple[str, ...]:
+    return tuple(dialect_schema(dialect).get("properties", {}))
+
+
+def validate(data: dict[str, Any], dialect: str) -> list[SchemaError]:
+    """All schema errors of `data` under the dialect, leaves first (best_match order)."""
+    validator = validator_for(f"frontmatter/{dialect}.schema.json")
+    errors = []
+    for error in validator.iter_errors(data):
+        for leaf in _leaves(error):
+            errors.append(SchemaError(tuple(leaf.absolute_path), leaf.validator, leaf.message, leaf.instance))
+    return errors
+
+
+def _leaves(error: Any) -> list[Any]:
+    """For anyOf/oneOf, the sub-errors say more than "is not valid under any of the given schemas"."""
+    if error.validator in ("anyOf", "oneOf") and error.context:
+        return [error]
+    return [error]
+
+
+def errors_for(doc: Any, dialect: str) -> list[SchemaError]:
+    """Schema errors of a document's frontmatter, computed once per dialect."""
+    cache_ = doc.cache.setdefault("schema", {})
+    if dialect not in cache_:
+        cache_[dialect] = validate(doc.frontmatter, dialect) if doc.frontmatter is not None else []
+    return cache_[dialect]

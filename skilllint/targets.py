@@ -1,0 +1,186 @@
+"""Targets: one agent runtime as the linter sees it (DESIGN "Targets").
+
+A target is loaded from `skilllint/runtimes/<id>.yaml` (validated against
+`schemas/runtime.schema.json`) or defined in the user's config with `extends:`. It knows
+which frontmatter dialect the runtime accepts, how severe some rules are there, which
+frontmatter keys list tools, and its tool table with aliases. It judges nothing itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from functools import cache
+from typing import Any
+
+import yaml
+
+from skilllint.resources import RUNTIMES_DIR
+
+DEFAULT_TARGET = "agentskills"
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class TargetError(ValueError):
+    """A runtime definition that cannot be used (unknown parent, cycle, bad shape)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Tool:
+    """One tool of a runtime, under its canonical name."""
+
+    name: str
+    capability: str = "other"
+    status: str = "default"
+    aliases: tuple[str, ...] = ()
+    deprecated_aliases: tuple[str, ...] = ()
+    specifier: str = "none"
+    summary: str = ""
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """A runtime's facts. `tools is None` means "every known runtime's tools" (agentskills)."""
+
+    id: str
+    display_name: str = ""
+    source: str = ""
+    observed: str = ""
+    confidence: str = "high"
+    case_sensitive: bool = True
+    name_pattern: str = r"^[a-zA-Z0-9_-]{1,64}$"
+    alias_exposure: str = "api"
+    mcp_pattern: str | None = None
+    permission_rules: bool = False
+    dialect: str = "agentskills"
+    unknown_fields: str = "error"
+    severity: Mapping[str, str] = field(default_factory=dict)
+    tool_fields: Mapping[str, str] = field(default_factory=dict)
+    tools: tuple[Tool, ...] | None = ()
+    notes: str = ""
+    extends: str | None = None
+
+    @property
+    def has_tool_table(self) -> bool:
+        return self.tools is not None
+
+    def rule_severity(self, code: str) -> str | None:
+        """This runtime's severity for a rule (`error`/`warning`/`info`/`off`), if it sets one."""
+        return self.severity.get(code)
+
+
+def _tool_from_dict(raw: Mapping[str, Any]) -> Tool:
+    return Tool(
+        name=str(raw["name"]),
+        capability=str(raw.get("capability", "other")),
+        status=str(raw.get("status", "default")),
+        aliases=tuple(str(a) for a in raw.get("aliases") or ()),
+        deprecated_aliases=tuple(str(a) for a in raw.get("deprecated_aliases") or ()),
+        specifier=str(raw.get("specifier", "none")),
+        summary=str(raw.get("summary", "")),
+        note=str(raw.get("note", "")),
+    )
+
+
+_SCALAR_KEYS = (
+    "display_name", "source", "observed", "confidence", "case_sensitive", "name_pattern",
+    "alias_exposure", "mcp_pattern", "permission_rules", "notes",
+)
+
+
+def target_from_dict(raw: Mapping[str, Any], parent: Target | None = None) -> Target:
+    """Build a target from its YAML/config form, on top of `parent` when it extends one."""
+    base = parent or Target(id=str(raw["id"]))
+    changes: dict[str, Any] = {"id": str(raw["id"]), "extends": raw.get("extends")}
+    for key in _SCALAR_KEYS:
+        if key in raw:
+            changes[key] = raw[key]
+    frontmatter = raw.get("frontmatter") or {}
+    if "dialect" in frontmatter:
+        changes["dialect"] = frontmatter["dialect"]
+    if "unknown_fields" in frontmatter:
+        changes["unknown_fields"] = frontmatter["unknown_fields"]
+    if "severity" in raw:
+        changes["severity"] = {**base.severity, **raw["severity"]}
+    if "tool_fields" in raw:
+        changes["tool_fields"] = {**base.tool_fields, **raw["tool_fields"]}
+    if "tools" in raw:
+        if raw["tools"] is None:
+            changes["tools"] = None
+        else:
+            own = [_tool_from_dict(t) for t in raw["tools"]]
+            inherited = [] if base.tools is None or parent is None else list(base.tools)
+            names = {t.name for t in own}
+            changes["tools"] = tuple([t for t in inherited if t.name not in names] + own)
+    target = replace(base, **changes)
+    if raw.get("aliases"):
+        target = with_aliases(target, raw["aliases"])
+    return target
+
+
+def with_aliases(target: Target, aliases: Mapping[str, str]) -> Target:
+    """Add `alias -> canonical` pairs (an app's `registerTools(..., {aliases})`)."""
+    if target.tools is None:
+        raise TargetError(f"target `{target.id}` has no tool table to alias into")
+    by_name = {t.name: t for t in target.tools}
+    extra: dict[str, list[str]] = {}
+    for alias, canonical in aliases.items():
+        if canonical not in by_name:
+            raise TargetError(
+                f"alias `{alias}` of target `{target.id}` points to `{canonical}`, which is not one of its tools"
+            )
+        extra.setdefault(canonical, []).append(str(alias))
+    tools = tuple(
+        replace(t, aliases=t.aliases + tuple(extra[t.name])) if t.name in extra else t
+        for t in target.tools
+    )
+    return replace(target, tools=tools)
+
+
+@cache
+def builtin_raw() -> dict[str, dict[str, Any]]:
+    """The built-in runtime files, parsed but not yet resolved, keyed by id."""
+    result: dict[str, dict[str, Any]] = {}
+    for path in sorted(RUNTIMES_DIR.glob("*.yaml")):
+        with open(path, encoding="utf-8") as handle:
+            raw = yaml.load(handle, Loader=_Loader)
+        result[str(raw["id"])] = raw
+    return result
+
+
+def build_targets(extra: Mapping[str, Mapping[str, Any]] | None = None) -> dict[str, Target]:
+    """Resolve built-in and user-defined runtimes (following `extends`) into targets."""
+    raw_all: dict[str, Mapping[str, Any]] = dict(builtin_raw())
+    for ident, spec in (extra or {}).items():
+        raw_all[ident] = {**spec, "id": ident}
+    built: dict[str, Target] = {}
+
+    def build(ident: str, chain: tuple[str, ...]) -> Target:
+        if ident in built:
+            return built[ident]
+        if ident in chain:
+            raise TargetError("runtime `extends` cycle: " + " -> ".join((*chain, ident)))
+        if ident not in raw_all:
+            raise TargetError(f"unknown runtime `{ident}`")
+        raw = raw_all[ident]
+        parent_id = raw.get("extends")
+        if parent_id is not None and str(parent_id) not in raw_all:
+            raise TargetError(f"runtime `{ident}` extends unknown runtime `{parent_id}`")
+        parent = build(str(parent_id), (*chain, ident)) if parent_id is not None else None
+        target = target_from_dict(raw, parent)
+        built[ident] = target
+        return target
+
+    for ident in raw_all:
+        build(ident, ())
+    return built
+
+
+@cache
+def builtin_targets() -> dict[str, Target]:
+    return build_targets()
+
+
+def known_ids(targets: Iterable[Target]) -> list[str]:
+    return sorted(t.id for t in targets)
