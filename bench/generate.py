@@ -67,52 +67,60 @@ BROKEN_KINDS: dict[str, int] = {
 # --------------------------------------------------------------------------------------------------
 # Vocabularies (written for this generator).
 # --------------------------------------------------------------------------------------------------
-TOPICS = (
-    "pdf docx xlsx pptx csv json yaml toml sql postgres sqlite redis kafka docker kubernetes helm terraform "
-    "ansible cloud lambda bucket git github gitlab ci release changelog semver lint format test pytest jest "
-    "vitest playwright browser api rest graphql grpc openapi webhook auth oauth jwt secrets security audit "
-    "review refactor migration schema protein genome rna single-cell microscopy spectra chemistry molecule "
-    "docking statistics regression forecasting timeseries anomaly clustering plotting chart dashboard "
-    "notebook dataframe arrays tensor training inference embedding vector search retrieval prompt agent mcp "
-    "chat email calendar wiki tickets kanban design frontend react svelte vue tailwind css accessibility "
-    "i18n seo analytics logging tracing metrics incident oncall runbook backup deploy canary rollback cost "
-    "invoice contract compliance onboarding interview resume blog newsletter translation summary meeting "
-    "notes diagram mermaid latex paper citation bibliography dataset scraping crawler ocr image video audio "
-    "transcription podcast map geospatial weather finance portfolio budget spreadsheet slides brand theme "
-    "typography icons animation canvas shader game physics robotics sensor firmware embedded serial"
-).split()
-SUFFIXES = (
+
+
+def words(text: str) -> tuple[str, ...]:
+    """Split a run of words into a tuple: keeps the vocabularies short to read and to edit."""
+    return tuple(text.split())
+
+
+TOPICS = words(
+    "pdf docx xlsx pptx csv json yaml toml sql postgres sqlite redis kafka docker kubernetes helm "
+    "terraform ansible cloud lambda bucket git github gitlab ci release changelog semver lint format test "
+    "pytest jest vitest playwright browser api rest graphql grpc openapi webhook auth oauth jwt secrets "
+    "security audit review refactor migration schema protein genome rna single-cell microscopy spectra "
+    "chemistry molecule docking statistics regression forecasting timeseries anomaly clustering plotting "
+    "chart dashboard notebook dataframe arrays tensor training inference embedding vector search "
+    "retrieval prompt agent mcp chat email calendar wiki tickets kanban design frontend react svelte vue "
+    "tailwind css accessibility i18n seo analytics logging tracing metrics incident oncall runbook backup "
+    "deploy canary rollback cost invoice contract compliance onboarding interview resume blog newsletter "
+    "translation summary meeting notes diagram mermaid latex paper citation bibliography dataset scraping "
+    "crawler ocr image video audio transcription podcast map geospatial weather finance portfolio budget "
+    "spreadsheet slides brand theme typography icons animation canvas shader game physics robotics sensor "
+    "firmware embedded serial"
+)
+SUFFIXES = words(
     "helper builder guide workflow toolkit analyzer generator review expert patterns best-practices "
     "automation validator manager assistant writer explorer debugger checker planner skill tools pro "
     "integration ops"
-).split()
-VERBS = (
+)
+VERBS = words(
     "analyze build check clean compare configure convert create debug deploy design document draft "
     "extract fetch filter fix format generate import inspect install list load merge migrate monitor "
     "normalize optimize parse plan profile publish query read refactor render repair report resolve "
     "review run scan scaffold search sort split summarize sync test trace transform update upload "
     "validate verify visualize write"
-).split()
-NOUNS = (
+)
+NOUNS = words(
     "file folder record table report chart query schema config manifest template pipeline workflow job "
-    "task step request response payload token session cache index model dataset sample batch metric "
-    "log trace alert event message thread comment ticket branch commit tag release build artifact image "
+    "task step request response payload token session cache index model dataset sample batch metric log "
+    "trace alert event message thread comment ticket branch commit tag release build artifact image "
     "container service endpoint route handler component page layout style asset font icon document "
-    "section heading paragraph citation figure equation result summary draft outline checklist "
-    "dependency package module function class method argument option flag variable environment secret "
-    "credential permission policy rule finding warning error"
-).split()
-ADJECTIVES = (
+    "section heading paragraph citation figure equation result summary draft outline checklist dependency "
+    "package module function class method argument option flag variable environment secret credential "
+    "permission policy rule finding warning error"
+)
+ADJECTIVES = words(
     "small large new existing local remote shared private public stale current previous next primary "
-    "secondary optional required default custom generated cached sorted filtered validated broken "
-    "missing empty nested flat structured raw clean complete partial stable experimental"
-).split()
-LIBS = (
+    "secondary optional required default custom generated cached sorted filtered validated broken missing "
+    "empty nested flat structured raw clean complete partial stable experimental"
+)
+LIBS = words(
     "pandas polars numpy scipy matplotlib plotly seaborn requests httpx pydantic fastapi flask django "
     "sqlalchemy pytest ruff black mypy click typer rich jinja2 pillow opencv scikit-learn torch "
     "transformers biopython rdkit pymupdf openpyxl python-docx reportlab boto3 kubectl helm terraform "
     "docker gh jq ripgrep ffmpeg pandoc node npm pnpm bun deno vite esbuild prettier eslint zod"
-).split()
+)
 CONDITIONS = (
     "the input is large",
     "the user asks for speed",
@@ -125,21 +133,61 @@ CONDITIONS = (
     "several files change at once",
     "the data contains personal information",
 )
-GERUNDS = (
-    "changing editing deleting publishing merging uploading renaming running sending committing "
-    "releasing formatting"
-).split()
+GERUNDS = words(
+    "changing editing deleting publishing merging uploading renaming running sending committing releasing "
+    "formatting"
+)
 
 # Tool names as different agent runtimes spell them: the linter checks these, so bodies mention them.
-TOOLS_CLAUDE = ("Read", "Write", "Edit", "MultiEdit", "Bash", "Grep", "Glob", "WebFetch", "WebSearch", "Task",
-                "TodoWrite", "NotebookEdit", "AskUserQuestion", "Skill")
-TOOLS_GEMINI = ("read_file", "write_file", "replace", "run_shell_command", "glob", "search_file_content",
-                "web_fetch", "google_web_search", "list_directory", "read_many_files")
+TOOLS_CLAUDE = (
+    "Read",
+    "Write",
+    "Edit",
+    "MultiEdit",
+    "Bash",
+    "Grep",
+    "Glob",
+    "WebFetch",
+    "WebSearch",
+    "Task",
+    "TodoWrite",
+    "NotebookEdit",
+    "AskUserQuestion",
+    "Skill",
+)
+TOOLS_GEMINI = (
+    "read_file",
+    "write_file",
+    "replace",
+    "run_shell_command",
+    "glob",
+    "search_file_content",
+    "web_fetch",
+    "google_web_search",
+    "list_directory",
+    "read_many_files",
+)
 TOOLS_CODEX = ("shell", "apply_patch", "update_plan", "view_image")
-TOOLS_CLINE = ("read_file", "write_to_file", "replace_in_file", "execute_command", "list_files",
-               "search_files", "ask_followup_question", "attempt_completion")
+TOOLS_CLINE = (
+    "read_file",
+    "write_to_file",
+    "replace_in_file",
+    "execute_command",
+    "list_files",
+    "search_files",
+    "ask_followup_question",
+    "attempt_completion",
+)
 TOOLS_LOWER = ("bash", "grep", "read", "write", "edit", "python")
-TOOL_FAMILIES = (TOOLS_CLAUDE, TOOLS_CLAUDE, TOOLS_CLAUDE, TOOLS_GEMINI, TOOLS_CODEX, TOOLS_CLINE, TOOLS_LOWER)
+TOOL_FAMILIES = (
+    TOOLS_CLAUDE,
+    TOOLS_CLAUDE,
+    TOOLS_CLAUDE,
+    TOOLS_GEMINI,
+    TOOLS_CODEX,
+    TOOLS_CLINE,
+    TOOLS_LOWER,
+)
 
 # allowed-tools: the forms seen in the real corpus and how often (of 114 skills that have the key).
 ALLOWED_TOOLS_FORMS: dict[str, int] = {
@@ -150,32 +198,127 @@ ALLOWED_TOOLS_FORMS: dict[str, int] = {
     "comma-pattern": 21,
 }
 BASH_PATTERNS = (
-    "Bash(git:*)", "Bash(git status:*)", "Bash(git diff:*)", "Bash(npm install *)", "Bash(npm run test:*)",
-    "Bash(gh issue view *)", "Bash(gh pr list *)", "Bash(node *lookup.bundle.js *)", "Bash(python3 *)",
-    "Bash(uv run *)", "Bash(pytest:*)", "Bash(make *)", "Bash(docker compose *)", "Bash(kubectl get *)",
+    "Bash(git:*)",
+    "Bash(git status:*)",
+    "Bash(git diff:*)",
+    "Bash(npm install *)",
+    "Bash(npm run test:*)",
+    "Bash(gh issue view *)",
+    "Bash(gh pr list *)",
+    "Bash(node *lookup.bundle.js *)",
+    "Bash(python3 *)",
+    "Bash(uv run *)",
+    "Bash(pytest:*)",
+    "Bash(make *)",
+    "Bash(docker compose *)",
+    "Bash(kubectl get *)",
 )
 LICENSES = (
-    "MIT", "MIT", "MIT license", "MIT license", "MIT License", "Apache-2.0", "Apache-2.0 license",
-    "BSD-3-Clause license", "Unknown", "Complete terms in LICENSE.txt",
-    "Proprietary. LICENSE.txt has complete terms", "GPL-3.0 license", "CC-BY-4.0",
+    "MIT",
+    "MIT",
+    "MIT license",
+    "MIT license",
+    "MIT License",
+    "Apache-2.0",
+    "Apache-2.0 license",
+    "BSD-3-Clause license",
+    "Unknown",
+    "Complete terms in LICENSE.txt",
+    "Proprietary. LICENSE.txt has complete terms",
+    "GPL-3.0 license",
+    "CC-BY-4.0",
 )
 FENCE_LANGS: dict[str, int] = {
-    "bash": 40, "python": 31, "": 14, "markdown": 4, "json": 3, "typescript": 2, "yaml": 2, "sh": 1,
-    "javascript": 1, "sql": 1, "mermaid": 1,
+    "bash": 40,
+    "python": 31,
+    "": 14,
+    "markdown": 4,
+    "json": 3,
+    "typescript": 2,
+    "yaml": 2,
+    "sh": 1,
+    "javascript": 1,
+    "sql": 1,
+    "mermaid": 1,
 }
-NON_ASCII = ("\u2014", "\u2192", "\u2713", "\u2705", "\u2026", "\u201cquoted\u201d", "\u00b1", "\u2264",
-             "\u26a0\ufe0f", "r\u00e9sum\u00e9")
-CJK = ("\u4f7f\u7528", "\u6280\u80fd", "\u6587\u4ef6", "\u68c0\u67e5", "\u914d\u7f6e", "\u6570\u636e",
-       "\u5206\u6790", "\u751f\u6210", "\u9a8c\u8bc1", "\u6d4b\u8bd5", "\u3059\u308b", "\u306e",
-       "\u3092\u78ba\u8a8d", "\u5b9f\u884c", "\u8a2d\u5b9a", "\u3002", "\uff0c")
+ARGUMENT_HINTS = (
+    "<file>",
+    "<file-or-pattern>",
+    "[issue-number]",
+    "<topic> [--dry-run]",
+    "<required-arg> [opt]",
+)
+NON_ASCII = (
+    "\u2014",
+    "\u2192",
+    "\u2713",
+    "\u2705",
+    "\u2026",
+    "\u201cquoted\u201d",
+    "\u00b1",
+    "\u2264",
+    "\u26a0\ufe0f",
+    "r\u00e9sum\u00e9",
+)
+CJK = (
+    "\u4f7f\u7528",
+    "\u6280\u80fd",
+    "\u6587\u4ef6",
+    "\u68c0\u67e5",
+    "\u914d\u7f6e",
+    "\u6570\u636e",
+    "\u5206\u6790",
+    "\u751f\u6210",
+    "\u9a8c\u8bc1",
+    "\u6d4b\u8bd5",
+    "\u3059\u308b",
+    "\u306e",
+    "\u3092\u78ba\u8a8d",
+    "\u5b9f\u884c",
+    "\u8a2d\u5b9a",
+    "\u3002",
+    "\uff0c",
+)
 OWNERS = (
-    "acme", "northwind", "contoso", "globex", "initech", "umbrella", "hooli", "vandelay", "wayne", "stark",
-    "tyrell", "cyberdyne", "soylent", "wonka", "oscorp", "aperture", "blackmesa", "piedpiper", "dunder",
-    "gringotts", "monarch", "sirius", "nakatomi", "oceanic",
+    "acme",
+    "northwind",
+    "contoso",
+    "globex",
+    "initech",
+    "umbrella",
+    "hooli",
+    "vandelay",
+    "wayne",
+    "stark",
+    "tyrell",
+    "cyberdyne",
+    "soylent",
+    "wonka",
+    "oscorp",
+    "aperture",
+    "blackmesa",
+    "piedpiper",
+    "dunder",
+    "gringotts",
+    "monarch",
+    "sirius",
+    "nakatomi",
+    "oceanic",
 )
 REPOS = (
-    "skills", "agent-skills", "claude-skills", "plugins", "toolkit", "ai-workflows", "copilot-skills",
-    "dev-skills", "science-skills", "ops-skills", "skill-pack", "prompts", "agents",
+    "skills",
+    "agent-skills",
+    "claude-skills",
+    "plugins",
+    "toolkit",
+    "ai-workflows",
+    "copilot-skills",
+    "dev-skills",
+    "science-skills",
+    "ops-skills",
+    "skill-pack",
+    "prompts",
+    "agents",
 )
 
 
@@ -228,7 +371,8 @@ class GenStats:
         return (
             f"generated {self.skills} skills in {self.groups} groups (+{self.extra_files} bundled files, "
             f"{self.bytes / 1e6:.1f} MB) into {outdir} with seed {seed} in {seconds:.1f}s; "
-            f"{sum(self.broken.values())} broken ({broken}); {self.missing_refs} referenced files left missing"
+            f"{sum(self.broken.values())} broken ({broken}); "
+            f"{self.missing_refs} referenced files left missing"
         )
 
 
@@ -313,26 +457,34 @@ class TextMaker:
             return "".join(pick(rng, CJK) for _ in range(rng.randint(6, 24))) + "\u3002"
         t = rng.randrange(9)
         if t == 0:
-            s = f"{pick(rng, VERBS).capitalize()} the {self.noun()} before {pick(rng, GERUNDS)} the {self.noun()}."
+            verb = pick(rng, VERBS).capitalize()
+            s = f"{verb} the {self.noun()} before {pick(rng, GERUNDS)} the {self.noun()}."
         elif t == 1:
             s = f"If the {self.noun()} is {pick(rng, ADJECTIVES)}, run {self.inline()} and try again."
         elif t == 2:
-            s = (f"Prefer {pick(rng, ADJECTIVES)} {self.nouns()} over {pick(rng, ADJECTIVES)} "
-                 f"{self.nouns()} when {pick(rng, CONDITIONS)}.")
+            s = (
+                f"Prefer {pick(rng, ADJECTIVES)} {self.nouns()} over {pick(rng, ADJECTIVES)} "
+                f"{self.nouns()} when {pick(rng, CONDITIONS)}."
+            )
         elif t == 3:
             s = f"The {self.noun()} is stored in {self.maybe_inline()}, so read it first."
         elif t == 4:
-            s = (f"Use {self.maybe_inline()} to {pick(rng, VERBS)} each {self.noun()} and "
-                 f"{pick(rng, VERBS)} the {pick(rng, ADJECTIVES)} {self.noun()}.")
+            s = (
+                f"Use {self.maybe_inline()} to {pick(rng, VERBS)} each {self.noun()} and "
+                f"{pick(rng, VERBS)} the {pick(rng, ADJECTIVES)} {self.noun()}."
+            )
         elif t == 5:
             s = f"Never {pick(rng, VERBS)} a {self.noun()} without asking the user first."
         elif t == 6:
-            s = (f"This step {pick(rng, VERBS)}s the {self.noun()}, then {pick(rng, VERBS)}s "
-                 f"every {self.noun()} it finds.")
+            s = (
+                f"This step {pick(rng, VERBS)}s the {self.noun()}, then {pick(rng, VERBS)}s "
+                f"every {self.noun()} it finds."
+            )
         elif t == 7:
             s = f"{pick(rng, LIBS).capitalize()} handles {self.nouns()} well when {pick(rng, CONDITIONS)}."
         else:
-            s = f"Keep the {self.noun()} {pick(rng, ADJECTIVES)} and the {self.noun()} {pick(rng, ADJECTIVES)}."
+            adj1, adj2 = pick(rng, ADJECTIVES), pick(rng, ADJECTIVES)
+            s = f"Keep the {self.noun()} {adj1} and the {self.noun()} {adj2}."
         if self.fancy and rng.random() < 0.15:
             s = s[:-1] + f" {pick(rng, NON_ASCII)} {pick(rng, VERBS)} as needed."
         return s
@@ -348,13 +500,32 @@ class TextMaker:
         if t == 0:
             return f"{pick(rng, VERBS).capitalize()} {pick(rng, ADJECTIVES)} {self.nouns()}"
         if t == 1:
-            return pick(rng, ("Overview", "Quick Start", "When to Use", "Workflow", "Examples", "Troubleshooting",
-                               "Best Practices", "Common Pitfalls", "Reference", "Output Format", "Setup",
-                               "Prerequisites", "Installation", "Notes", "Checklist", "Resources"))
+            return pick(
+                rng,
+                (
+                    "Overview",
+                    "Quick Start",
+                    "When to Use",
+                    "Workflow",
+                    "Examples",
+                    "Troubleshooting",
+                    "Best Practices",
+                    "Common Pitfalls",
+                    "Reference",
+                    "Output Format",
+                    "Setup",
+                    "Prerequisites",
+                    "Installation",
+                    "Notes",
+                    "Checklist",
+                    "Resources",
+                ),
+            )
         if t == 2:
             return f"Step {rng.randint(1, 9)}: {pick(rng, VERBS).capitalize()} the {self.noun()}"
         if t == 3:
-            return f"{self.noun().capitalize()} {pick(rng, ('options', 'rules', 'patterns', 'limits', 'errors'))}"
+            kind = pick(rng, ("options", "rules", "patterns", "limits", "errors"))
+            return f"{self.noun().capitalize()} {kind}"
         if t == 4 and self.cjk:
             return "".join(pick(rng, CJK) for _ in range(rng.randint(2, 5)))
         return f"{self.noun().capitalize()} and {self.noun()}"
@@ -362,26 +533,32 @@ class TextMaker:
     def desc(self, target: int, name: str) -> str:
         """A description of about ``target`` characters that says what the skill does and when."""
         rng = self.rng
-        lead = pick(rng, (
-            f"{pick(rng, VERBS).capitalize()} and {pick(rng, VERBS)} {' '.join(self.topic)} {self.nouns()}",
-            f"This skill should be used for {' '.join(self.topic)} tasks including "
-            f"{self.nouns()}, {self.nouns()} and {self.nouns()}",
-            f"Toolkit for {pick(rng, GERUNDS)} {' '.join(self.topic)} {self.nouns()} with {pick(rng, LIBS)}",
-            f"Guide to {' '.join(self.topic)}: {pick(rng, VERBS)}, {pick(rng, VERBS)} and "
-            f"{pick(rng, VERBS)} {self.nouns()}",
-        ))
-        lead = lead.replace(": ", " - ")  # colons are kept for the deliberate bad-YAML case
+        topic = " ".join(self.topic)
+        t = rng.randrange(4)
+        if t == 0:
+            lead = f"{pick(rng, VERBS).capitalize()} and {pick(rng, VERBS)} {topic} {self.nouns()}"
+        elif t == 1:
+            lead = f"This skill should be used for {topic} tasks including {self.nouns()} and {self.nouns()}"
+        elif t == 2:
+            lead = f"Toolkit for {pick(rng, GERUNDS)} {topic} {self.nouns()} with {pick(rng, LIBS)}"
+        else:  # no ": " in valid descriptions: that is kept for the deliberate bad-YAML case
+            verbs = f"{pick(rng, VERBS)}, {pick(rng, VERBS)} and {pick(rng, VERBS)}"
+            lead = f"Guide to {topic} - {verbs} {self.nouns()}"
         parts = [lead + "."]
-        when = (f"Use when the user asks to {pick(rng, VERBS)} a {self.noun()}, mentions {name}, "
-                f"{pick(rng, self.topic)} or {self.nouns()}, or needs {pick(rng, ADJECTIVES)} {self.nouns()}.")
+        when = (
+            f"Use when the user asks to {pick(rng, VERBS)} a {self.noun()}, mentions {name}, "
+            f"{pick(rng, self.topic)} or {self.nouns()}, or needs {pick(rng, ADJECTIVES)} {self.nouns()}."
+        )
         if rng.random() < 0.85:
             parts.append(when)
         while sum(len(p) + 1 for p in parts) < target:
-            parts.append(f"Covers {self.nouns()}, {self.nouns()} and {pick(rng, ADJECTIVES)} "
-                         f"{self.nouns()} via {pick(rng, LIBS)}.")
+            parts.append(
+                f"Covers {self.nouns()}, {self.nouns()} and {pick(rng, ADJECTIVES)} "
+                f"{self.nouns()} via {pick(rng, LIBS)}."
+            )
         text = " ".join(parts)
         if len(text) > target + 40:
-            text = text[: target].rsplit(" ", 1)[0].rstrip(",") + "."
+            text = text[:target].rsplit(" ", 1)[0].rstrip(",") + "."
         return text
 
     # -- blocks -----------------------------------------------------------------------------------
@@ -391,7 +568,11 @@ class TextMaker:
         out = []
         for i in range(rng.randint(3, 8)):
             mark = f"{i + 1}." if numbered else pick(rng, ("-", "-", "-", "*"))
-            item = self.sentence() if rng.random() < 0.6 else f"**{self.noun().capitalize()}**: {self.sentence()}"
+            item = (
+                self.sentence()
+                if rng.random() < 0.6
+                else f"**{self.noun().capitalize()}**: {self.sentence()}"
+            )
             if rng.random() < 0.1:
                 item = f"[ ] {item}"
             out.append(f"{mark} {item}")
@@ -415,11 +596,15 @@ class TextMaker:
                     runner = "bash" if script.endswith(".sh") else pick(rng, ("python", "python3", "uv run"))
                     body.append(f"{runner} {script} --{pick(rng, NOUNS)} {pick(rng, NOUNS)}.json")
                 elif r < 0.6:
-                    body.append(f"{pick(rng, LIBS)} {pick(rng, VERBS)} --{pick(rng, NOUNS)}={rng.randint(1, 99)}")
+                    body.append(
+                        f"{pick(rng, LIBS)} {pick(rng, VERBS)} --{pick(rng, NOUNS)}={rng.randint(1, 99)}"
+                    )
                 elif r < 0.7:
                     body.append(f"git {pick(rng, ('status', 'diff', 'log --oneline -5', 'add -p', 'push'))}")
                 else:
-                    body.append(f"export {pick(rng, NOUNS).upper()}_{pick(rng, NOUNS).upper()}=\"{pick(rng, NOUNS)}\"")
+                    body.append(
+                        f'export {pick(rng, NOUNS).upper()}_{pick(rng, NOUNS).upper()}="{pick(rng, NOUNS)}"'
+                    )
         elif lang == "python":
             body.append(f"import {pick(rng, ('json', 'os', 'sys', 'pathlib', 're', 'subprocess'))}")
             body.append(f"from {pick(rng, LIBS).replace('-', '_')} import {pick(rng, NOUNS).capitalize()}")
@@ -427,13 +612,16 @@ class TextMaker:
             body.append(f"def {pick(rng, VERBS)}_{pick(rng, NOUNS)}(path: str) -> dict:")
             body.append(f'    """{self.sentence()}"""')
             for _ in range(max(1, n - 5)):
-                body.append(f"    {pick(rng, NOUNS)} = {pick(rng, VERBS)}_{pick(rng, NOUNS)}(path, {rng.randint(0, 9)})")
-            body.append(f"    return {{\"{pick(rng, NOUNS)}\": {pick(rng, NOUNS)}}}")
+                call = f"{pick(rng, VERBS)}_{pick(rng, NOUNS)}(path, {rng.randrange(9)})"
+                body.append(f"    {pick(rng, NOUNS)} = {call}")
+            body.append(f'    return {{"{pick(rng, NOUNS)}": {pick(rng, NOUNS)}}}')
         elif lang == "json":
             body.append("{")
             for i in range(n):
                 comma = "," if i < n - 1 else ""
-                body.append(f'  "{pick(rng, NOUNS)}_{i}": "{pick(rng, ADJECTIVES)} {pick(rng, NOUNS)}"{comma}')
+                body.append(
+                    f'  "{pick(rng, NOUNS)}_{i}": "{pick(rng, ADJECTIVES)} {pick(rng, NOUNS)}"{comma}'
+                )
             body.append("}")
         elif lang == "yaml":
             for i in range(n):
@@ -445,9 +633,10 @@ class TextMaker:
             for _ in range(max(1, n - 2)):
                 body.append(pick(rng, (f"## {self.title()}", f"- {self.sentence()}", self.sentence(), "")))
         elif lang in ("typescript", "javascript"):
-            body.append(f"import {{ {pick(rng, NOUNS)} }} from \"{pick(rng, LIBS)}\";")
+            body.append(f'import {{ {pick(rng, NOUNS)} }} from "{pick(rng, LIBS)}";')
             for _ in range(n):
-                body.append(f"const {pick(rng, NOUNS)}{rng.randint(1, 9)} = await {pick(rng, VERBS)}({pick(rng, NOUNS)});")
+                call = f"{pick(rng, VERBS)}({pick(rng, NOUNS)})"
+                body.append(f"const {pick(rng, NOUNS)}{rng.randrange(9)} = await {call};")
         elif lang == "sql":
             body.append(f"SELECT {pick(rng, NOUNS)}, count(*) FROM {pick(rng, NOUNS)}s")
             body.append(f"WHERE {pick(rng, NOUNS)} = '{pick(rng, ADJECTIVES)}' GROUP BY 1;")
@@ -457,7 +646,16 @@ class TextMaker:
                 body.append(f"    N{i}[{pick(rng, VERBS)}] --> N{i + 1}[{self.noun()}]")
         else:
             for _ in range(n):
-                body.append(pick(rng, (self.sentence(), f"{self.noun()}/{self.noun()}/", f"  {self.noun()}: {pick(rng, ADJECTIVES)}")))
+                body.append(
+                    pick(
+                        rng,
+                        (
+                            self.sentence(),
+                            f"{self.noun()}/{self.noun()}/",
+                            f"  {self.noun()}: {pick(rng, ADJECTIVES)}",
+                        ),
+                    )
+                )
         if rng.random() < 0.01:
             return [f"~~~{lang}", *body, "~~~"]
         return [f"```{lang}", *body, "```"]
@@ -466,8 +664,10 @@ class TextMaker:
         """A small pipe table."""
         rng = self.rng
         cols = rng.randint(2, 4)
-        out = ["| " + " | ".join(self.noun().capitalize() for _ in range(cols)) + " |",
-               "|" + "|".join("---" for _ in range(cols)) + "|"]
+        out = [
+            "| " + " | ".join(self.noun().capitalize() for _ in range(cols)) + " |",
+            "|" + "|".join("---" for _ in range(cols)) + "|",
+        ]
         for _ in range(rng.randint(2, 8)):
             out.append("| " + " | ".join(self.maybe_inline() for _ in range(cols)) + " |")
         return out
@@ -482,8 +682,11 @@ class TextMaker:
             if self.plan and self.plan.group.links_share > rng.random():
                 prefix = pick(rng, ("", "", "", "./"))
                 return f"- See [{stem.title()}]({prefix}{path}) for {pick(rng, ADJECTIVES)} {self.nouns()}."
-            return f"- **{stem.title()}**: `{path}` \u2014 {self.sentence()}" if self.fancy else \
-                f"- **{stem.title()}**: `{path}` - {self.sentence()}"
+            return (
+                f"- **{stem.title()}**: `{path}` \u2014 {self.sentence()}"
+                if self.fancy
+                else f"- **{stem.title()}**: `{path}` - {self.sentence()}"
+            )
         return f"- [{self.noun().capitalize()} docs](https://example.com/{self.noun()}/{self.noun()})"
 
     def body(self, target_lines: int, title: str) -> list[str]:
@@ -501,8 +704,18 @@ class TextMaker:
             out.append("")
         # Weights tuned so that headings, fences and inline spans per line match the real medians.
         kinds = ("h2", "h3", "h4", "para", "bullets", "numbered", "fence", "table", "links", "quote")
-        weights = (1.8, 2.6, 0.2, 5.0, 2.4, 0.9, 2.5 * self.code_weight,
-                   0.3 if rng.random() < 0.3 else 0.0, 0.15, 0.1)
+        weights = (
+            1.8,
+            2.6,
+            0.2,
+            5.0,
+            2.4,
+            0.9,
+            2.5 * self.code_weight,
+            0.3 if rng.random() < 0.3 else 0.0,
+            0.15,
+            0.1,
+        )
         while len(out) < target_lines:
             k = rng.choices(kinds, weights=weights)[0]
             if k == "h2":
@@ -541,11 +754,23 @@ def make_group(rng: random.Random, index: int, used: set[str]) -> GroupProfile:
     return GroupProfile(
         name=name,
         license=pick(rng, LICENSES) if rng.random() < SHARE_LICENSE_GROUPS else None,
-        metadata_style=(pick(rng, ("skill-author", "skill-author", "author-version-generated",
-                                    "author-version", "short-description"))
-                        if rng.random() < SHARE_METADATA_GROUPS else None),
-        allowed_tools_share=(pick(rng, (0.5, 0.9, 1.0)) if rng.random() < SHARE_ALLOWED_TOOLS_GROUPS / 0.8
-                             else 0.0),
+        metadata_style=(
+            pick(
+                rng,
+                (
+                    "skill-author",
+                    "skill-author",
+                    "author-version-generated",
+                    "author-version",
+                    "short-description",
+                ),
+            )
+            if rng.random() < SHARE_METADATA_GROUPS
+            else None
+        ),
+        allowed_tools_share=(
+            pick(rng, (0.5, 0.9, 1.0)) if rng.random() < SHARE_ALLOWED_TOOLS_GROUPS / 0.8 else 0.0
+        ),
         allowed_tools_form=weighted(rng, ALLOWED_TOOLS_FORMS),
         desc_style=weighted(rng, {"plain": 80, "|": 9, "quoted": 7, ">": 2, "|-": 1, ">-": 1}),
         name_prefix=pick(rng, ("",) * 8 + (f"{pick(rng, OWNERS)}-",)),
@@ -574,8 +799,13 @@ def quote_yaml(s: str) -> str:
 
 def yaml_scalar(s: str) -> str:
     """A plain scalar when that is safe, else a double-quoted one (as a careful author would write)."""
-    risky = (": " in s or " #" in s or s[:1] in "!&*[]{}|>'\"%@`#,?:-" or s.strip() != s
-             or s.lower() in ("yes", "no", "true", "false", "null", "on", "off", "~"))
+    risky = (
+        ": " in s
+        or " #" in s
+        or s[:1] in "!&*[]{}|>'\"%@`#,?:-"
+        or s.strip() != s
+        or s.lower() in ("yes", "no", "true", "false", "null", "on", "off", "~")
+    )
     return quote_yaml(s) if risky else s
 
 
@@ -628,7 +858,7 @@ def frontmatter(rng: random.Random, plan: SkillPlan, tm: TextMaker) -> list[str]
         lines += allowed_tools(rng, g.allowed_tools_form)
     if g.extras_share and rng.random() < g.extras_share:
         if rng.random() < 0.5:
-            lines.append(f"argument-hint: {quote_yaml(pick(rng, ('<file>', '<file-or-pattern>', '[issue-number]', '<topic> [--dry-run]', '<required-arg> [optional-arg]')))}")
+            lines.append(f"argument-hint: {quote_yaml(pick(rng, ARGUMENT_HINTS))}")
         if rng.random() < 0.6:
             lines.append(f"user-invocable: {pick(rng, ('true', 'false', 'false'))}")
         if rng.random() < 0.3:
@@ -640,8 +870,14 @@ def frontmatter(rng: random.Random, plan: SkillPlan, tm: TextMaker) -> list[str]
         if rng.random() < 0.1:
             lines.append(f"model: {pick(rng, ('sonnet', 'opus', 'haiku', 'inherit'))}")
         if rng.random() < 0.05:
-            lines += ["hooks:", "  PreToolUse:", "    - matcher: Bash", "      hooks:", "        - type: command",
-                      f"          command: bash ${{CLAUDE_SKILL_DIR}}/scripts/{pick(rng, VERBS)}.sh"]
+            lines += [
+                "hooks:",
+                "  PreToolUse:",
+                "    - matcher: Bash",
+                "      hooks:",
+                "        - type: command",
+                f"          command: bash ${{CLAUDE_SKILL_DIR}}/scripts/{pick(rng, VERBS)}.sh",
+            ]
     if rng.random() < 0.02:
         lines.append(f"compatibility: Requires {pick(rng, LIBS)} and a {pick(rng, NOUNS)} API key")
     if rng.random() < 0.015:
@@ -655,8 +891,10 @@ def frontmatter(rng: random.Random, plan: SkillPlan, tm: TextMaker) -> list[str]
 
 def allowed_tools(rng: random.Random, form: str) -> list[str]:
     """``allowed-tools`` in one of the forms seen in the wild."""
-    base = rng.sample(("Read", "Write", "Edit", "Bash", "Glob", "Grep", "WebFetch", "WebSearch", "Task",
-                       "TodoWrite"), rng.randint(1, 5))
+    base = rng.sample(
+        ("Read", "Write", "Edit", "Bash", "Glob", "Grep", "WebFetch", "WebSearch", "Task", "TodoWrite"),
+        rng.randint(1, 5),
+    )
     if rng.random() < 0.08:
         base.append(pick(rng, ("Python", "Shell", "Terminal")))  # not a real tool: seen in the wild
     if form == "block-list":
@@ -681,8 +919,12 @@ def metadata(rng: random.Random, style: str) -> list[str]:
     if style == "skill-author":
         return ["metadata:", f"    skill-author: {owner} Inc."]
     if style == "author-version-generated":
-        return ["metadata:", f"  author: {owner.lower()}", '  version: "1.0"',
-                f'  generatedBy: "{rng.randint(1, 2)}.{rng.randint(0, 9)}.{rng.randint(0, 9)}"']
+        return [
+            "metadata:",
+            f"  author: {owner.lower()}",
+            '  version: "1.0"',
+            f'  generatedBy: "{rng.randint(1, 2)}.{rng.randint(0, 9)}.{rng.randint(0, 9)}"',
+        ]
     if style == "author-version":
         version = "1.0.0" if rng.random() < 0.97 else "1.0"
         return ["metadata:", f"  author: {owner.lower()}", f"  version: {version}"]
@@ -710,7 +952,7 @@ def plan_skill(rng: random.Random, group: GroupProfile, used: set[str]) -> tuple
     plan = SkillPlan(group=group, dir_name=dir_name, name=name, broken=broken)
     if rng.random() < SHARE_WITH_REFERENCES:
         for _ in range(lognormal_int(rng, 4, 10, 1, 20)):
-            f = f"references/{pick(rng, topic + NOUNS)}_{pick(rng, NOUNS)}.md"
+            f = f"references/{pick(rng, (*topic, *NOUNS))}_{pick(rng, NOUNS)}.md"
             if all(f != r for r, _ in plan.refs):
                 plan.refs.append((f, rng.random() >= SHARE_REF_MISSING))
     if rng.random() < SHARE_WITH_SCRIPTS:
@@ -720,19 +962,23 @@ def plan_skill(rng: random.Random, group: GroupProfile, used: set[str]) -> tuple
             if all(f != s for s, _ in plan.scripts):
                 plan.scripts.append((f, rng.random() >= SHARE_SCRIPT_MISSING))
     if rng.random() < SHARE_WITH_ASSETS:
-        plan.assets = [f"assets/{pick(rng, NOUNS)}.{pick(rng, ('png', 'svg', 'json', 'txt'))}"
-                       for _ in range(rng.randint(1, 3))]
+        plan.assets = [
+            f"assets/{pick(rng, NOUNS)}.{pick(rng, ('png', 'svg', 'json', 'txt'))}"
+            for _ in range(rng.randint(1, 3))
+        ]
     return plan, topic
 
 
 def script_text(rng: random.Random, path: str, tm: TextMaker) -> str:
     """A small runnable-looking script: its content is not linted, only its existence matters."""
     if path.endswith(".sh"):
-        return f"#!/usr/bin/env bash\n# {tm.sentence()}\nset -euo pipefail\necho \"{pick(rng, VERBS)} $1\"\n"
-    return (f'#!/usr/bin/env python3\n"""{tm.sentence()}"""\n\nimport argparse\n\n\n'
-            f"def main() -> None:\n    parser = argparse.ArgumentParser()\n"
-            f'    parser.add_argument("--{pick(rng, NOUNS)}")\n    parser.parse_args()\n\n\n'
-            f'if __name__ == "__main__":\n    main()\n')
+        return f'#!/usr/bin/env bash\n# {tm.sentence()}\nset -euo pipefail\necho "{pick(rng, VERBS)} $1"\n'
+    return (
+        f'#!/usr/bin/env python3\n"""{tm.sentence()}"""\n\nimport argparse\n\n\n'
+        f"def main() -> None:\n    parser = argparse.ArgumentParser()\n"
+        f'    parser.add_argument("--{pick(rng, NOUNS)}")\n    parser.parse_args()\n\n\n'
+        f'if __name__ == "__main__":\n    main()\n'
+    )
 
 
 def write(path: Path, text: str, crlf: bool = False) -> int:
@@ -795,7 +1041,9 @@ def write_skill(outdir: Path, rng: random.Random, plan: SkillPlan, topic: list[s
         path.parent.mkdir(exist_ok=True)
         if rel.endswith(".md"):
             rtm = TextMaker(rng, topic, None)
-            lines = rtm.body(lognormal_int(rng, REF_LINES_MEDIAN, REF_LINES_P90, 10, 1500), rel[11:-3].title())
+            lines = rtm.body(
+                lognormal_int(rng, REF_LINES_MEDIAN, REF_LINES_P90, 10, 1500), rel[11:-3].title()
+            )
             written += write(path, "\n".join(lines) + "\n")
         else:
             written += write(path, script_text(rng, rel, tm))
@@ -813,7 +1061,9 @@ def write_skill(outdir: Path, rng: random.Random, plan: SkillPlan, topic: list[s
 
 def main(argv: list[str] | None = None) -> int:
     """Command line: generate the corpus and print a one-line summary."""
-    parser = argparse.ArgumentParser(description="Generate a synthetic corpus of agent skills for benchmarks.")
+    parser = argparse.ArgumentParser(
+        description="Generate a synthetic corpus of agent skills for benchmarks."
+    )
     parser.add_argument("outdir", type=Path, help="directory to write into (created if missing)")
     parser.add_argument("--count", type=int, default=5000, help="number of skills (default 5000)")
     parser.add_argument("--seed", type=int, default=0, help="random seed; same seed, same corpus (default 0)")

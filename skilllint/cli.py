@@ -45,7 +45,8 @@ def cli() -> None:
               "full on a terminal, concise in pipes.")
 @click.option("--fail-on", type=click.Choice(["error", "warning", "info"]), default=None,
               help="Lowest severity that makes the exit code 1 (default: error).")
-@click.option("--select", multiple=True, metavar="RULES", help="Only these rules (codes, names, prefixes; comma-separated).")
+@click.option("--select", multiple=True, metavar="RULES",
+              help="Only these rules (codes, names, prefixes; comma-separated).")
 @click.option("--extend-select", multiple=True, metavar="RULES", help="Add rules to the selection.")
 @click.option("--ignore", multiple=True, metavar="RULES", help="Turn rules off.")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,

@@ -108,16 +108,15 @@ class _Walker:
             return
         if entry.is_symlink() and not self.symlink_ok(entry.path, root_real):
             return
-        if wrong_case:
-            if has_proper:
-                self.result.problems.append(
-                    ReadProblem(
-                        "SL501", rel, Span(1, 1),
-                        f"`{entry.name}` beside `SKILL.md`: runtimes read only `SKILL.md`",
-                        f"merge it into SKILL.md or rename it; `{entry.name}` is ignored",
-                    )
+        if wrong_case and has_proper:
+            self.result.problems.append(
+                ReadProblem(
+                    "SL501", rel, Span(1, 1),
+                    f"`{entry.name}` beside `SKILL.md`: runtimes read only `SKILL.md`",
+                    f"merge it into SKILL.md or rename it; `{entry.name}` is ignored",
                 )
-                return
+            )
+            return
         self.add_skill(entry.path, wrong_case)
 
     def symlink_ok(self, path: str, root_real: str) -> bool:
@@ -140,16 +139,20 @@ class _Walker:
         return True
 
     def consider_dir_symlink(self, entry: os.DirEntry, directory: str, root_real: str) -> None:
+        """Any other symlink: report loops and escapes; never follow one into a folder."""
         try:
-            is_dir = entry.is_dir(follow_symlinks=True)
-        except OSError:
-            is_dir = False
-        if not is_dir:
-            return  # file symlinks other than SKILL.md are checked where referenced
-        if not self.symlink_ok(entry.path, root_real):
-            return
+            os.stat(entry.path)
+        except OSError as error:
+            if error.errno == errno.ELOOP:
+                self.problem("SL005", entry.path, "symlink loop; not followed")
+            return  # a dangling link to a non-skill file matters only where it is referenced
         target = os.path.realpath(entry.path)
-        if _is_within(os.path.realpath(directory), target):
+        if not _is_within(target, root_real):
+            self.problem(
+                "SL005", entry.path, f"symlink points outside the linted root (to `{target}`); not followed",
+                "copy the file into the skill, or lint the folder it points to",
+            )
+        elif os.path.isdir(target) and _is_within(os.path.realpath(directory), target):
             self.problem("SL005", entry.path, f"symlink loop: points back to its ancestor `{self.rel(target)}`")
         # a symlink to a folder inside the root is linted where it really is
 

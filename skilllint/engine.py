@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from skilllint.discover import Discovery, SkillInput, discover
-from skilllint.document import DEFAULT_MAX_BYTES, Document, load_document
+from skilllint.document import DEFAULT_MAX_BYTES, load_document
 from skilllint.globs import matches
 from skilllint.model import Diagnostic, Severity
 from skilllint.registry import Finding, Rule

@@ -52,8 +52,9 @@ class ParsedYaml:
     nonportable: list[Nonportable] = field(default_factory=list)
 
 
-def flow_depth(text: str) -> tuple[int, int]:
-    """Largest bracket nesting in `text` (ignoring quoting) and the offset where it peaks.
+def flow_depth(text: str, limit: int = MAX_DEPTH) -> tuple[int, int]:
+    """Bracket nesting of `text` (ignoring quoting): the depth reached, capped just past
+    `limit`, and the offset where it first passed the limit (or peaked).
 
     A cheap over-estimate, run only when brackets are plentiful, that keeps hostile input
     away from libyaml's recursive composer.
@@ -65,6 +66,8 @@ def flow_depth(text: str) -> tuple[int, int]:
             depth += 1
             if depth > best:
                 best, where = depth, index
+                if depth > limit:
+                    break
         elif char in "]}":
             depth = max(0, depth - 1)
     return best, where

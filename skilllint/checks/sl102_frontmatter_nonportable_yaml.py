@@ -35,14 +35,17 @@ def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
                 Severity.ERROR,
             )
             continue
+        if item.feature == "flow" and _is_allowed_tools(doc, path, span):
+            continue  # the form of allowed-tools is SL131's to report
         what, how = _MESSAGES[item.feature]
-        if item.feature == "flow" and doc.field("allowed-tools") is not None and _is_allowed_tools(doc, span):
-            how = "write `allowed-tools: Read Grep` (the spec's space-separated string)"
         yield Finding(Location(path, span), f"{what} is rejected by strict YAML parsers (skills-ref)", how)
 
 
-def _is_allowed_tools(doc: Document, span: Span) -> bool:
-    return doc.locate(("allowed-tools",)).span.line == span.line
+def _is_allowed_tools(doc: Document, path: str, span: Span) -> bool:
+    if doc.field("allowed-tools") is None:
+        return False
+    where = doc.locate(("allowed-tools",))
+    return where.path == path and (where.span.line, where.span.column) == (span.line, span.column)
 
 
 RULE = Rule(

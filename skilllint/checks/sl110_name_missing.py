@@ -10,8 +10,8 @@ from collections.abc import Iterator
 
 from skilllint.checks._helpers import slug
 from skilllint.document import Document
-from skilllint.registry import Finding, Rule
 from skilllint.model import Severity
+from skilllint.registry import Finding, Rule
 
 
 def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:

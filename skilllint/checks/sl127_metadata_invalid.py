@@ -26,7 +26,7 @@ def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
             "write `metadata:` followed by indented `key: \"value\"` lines",
         )
         return
-    for key, value in metadata.items():
+    for key in metadata:
         if not isinstance(key, str):
             yield Finding(doc.locate(("metadata", key), key=True), f"`metadata` key `{key}` is not a string",
                           f'quote it: "{key}"')

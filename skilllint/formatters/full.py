@@ -25,13 +25,17 @@ def render(diagnostics: list[Diagnostic], run: RunInfo) -> str:
             gutter = str(d.span.line)
             pad = " " * len(gutter)
             shown = source.expandtabs(1).rstrip("\n")
+            column = d.span.column
+            if column > 120:  # window very long lines around the column
+                start = column - 60
+                shown, column = "…" + shown[start : start + 160], 62
             if len(shown) > 200:
                 shown = shown[:200] + "…"
             width = 1
             if d.span.end_line == d.span.line and d.span.end_column:
                 width = max(1, d.span.end_column - d.span.column)
-            width = max(1, min(width, len(shown) - d.span.column + 2))
-            caret = " " * (d.span.column - 1) + "^" * width
+            width = max(1, min(width, len(shown) - column + 2))
+            caret = " " * (column - 1) + "^" * width
             out.append(_paint(f"{pad} |", "34", color))
             out.append(_paint(f"{gutter} | ", "34", color) + shown)
             out.append(_paint(f"{pad} | ", "34", color) + _paint(caret, _COLORS[d.severity], color))

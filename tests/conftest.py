@@ -1,0 +1,59 @@
+"""Shared helpers: run the real CLI in-process on a folder, as a user would."""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from skilllint.cli import cli
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def run_cli(args: list[str], cwd: Path) -> tuple[int, str, str]:
+    """Run `skilllint ARGS` with `cwd` as the working directory; (exit code, stdout, stderr)."""
+    runner = CliRunner()
+    old = os.getcwd()
+    os.chdir(cwd)
+    try:
+        result = runner.invoke(cli, args, catch_exceptions=False)
+    finally:
+        os.chdir(old)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def lint(cwd: Path, *extra: str, paths: tuple[str, ...] = (".",)) -> list[dict]:
+    """Lint `paths` under `cwd` in isolation and return the JSON diagnostics."""
+    config = [] if "--config" in extra else (["--config", ".skilllint.yaml"] if (cwd / ".skilllint.yaml").is_file()
+                                             else ["--isolated"])
+    code, out, err = run_cli(["check", *paths, "--format", "json", "--jobs", "1", *config, *extra], cwd)
+    assert code in (0, 1), f"exit {code}: {err}"
+    return json.loads(out)
+
+
+def case_args(case: Path) -> list[str]:
+    """Extra CLI arguments of a fixture case, from its optional `args.txt`."""
+    args_file = case / "args.txt"
+    return shlex.split(args_file.read_text(encoding="utf-8")) if args_file.is_file() else []
+
+
+@pytest.fixture
+def skill_dir(tmp_path: Path):
+    """Make a skill folder `name` holding SKILL.md with `text`; returns the lint root."""
+
+    def make(text: str | bytes, name: str = "my-skill", filename: str = "SKILL.md") -> Path:
+        folder = tmp_path / name
+        folder.mkdir(parents=True, exist_ok=True)
+        target = folder / filename
+        if isinstance(text, bytes):
+            target.write_bytes(text)
+        else:
+            target.write_text(text, encoding="utf-8")
+        return tmp_path
+
+    return make
