@@ -187,10 +187,11 @@ class _McpPattern:
     prefixed: bool  # a literal prefix or a separator no wire name contains (`mcp__`, `/`, `@`)
     distinctive: bool  # prefixed, or a separator rare in tool names (`__`, `--`); not a lone `_`
 
-    def matches(self, name: str) -> bool:
+    def matches(self, name: str, whole_server: bool = False) -> bool:
+        """Match a tool reference; `whole_server` also admits `mcp__server` and `mcp__*` forms."""
         if self.full.fullmatch(name):
             return True
-        return bool(self.server_only and self.server_only.fullmatch(name))
+        return bool(whole_server and self.server_only and self.server_only.fullmatch(name))
 
 
 def _compile_mcp(runtime_id: str, pattern: str) -> _McpPattern:
@@ -229,7 +230,7 @@ class _Index:
     exact: dict[str, tuple[Tool, str, str]] = field(default_factory=dict)  # key -> (tool, spelling, kind)
     folded: dict[str, list[tuple[Tool, str, str]]] = field(default_factory=dict)
     by_capability: dict[str, list[Tool]] = field(default_factory=dict)
-    choices: dict[str, str] = field(default_factory=dict)  # spelling -> what to suggest
+    choices: _Choices = field(default_factory=lambda: _Choices({}))
     mcp: _McpPattern | None = None
 
     def key(self, name: str) -> str:
@@ -252,12 +253,14 @@ def _build_index(target: Target) -> _Index:
                 index.exact.setdefault(index.key(spelling), (tool, spelling, kind))
                 if tool.status != "removed":  # `ls` is not a misspelt `LS` when `LS` is gone
                     index.folded.setdefault(_fold(spelling), []).append((tool, spelling, kind))
+    suggest: dict[str, str] = {}
     for tool in sorted(target.tools, key=lambda t: _STATUS_ORDER.get(t.status, 5)):
         if tool.status == "removed":
             continue
         index.by_capability.setdefault(tool.capability, []).append(tool)
         for spelling, kind in _spellings(tool):
-            index.choices.setdefault(spelling, tool.name if kind == _KIND_DEPRECATED else spelling)
+            suggest.setdefault(spelling, tool.name if kind == _KIND_DEPRECATED else spelling)
+    index.choices = _Choices(suggest)
     return index
 
 
@@ -463,7 +466,7 @@ def _resolve_mcp(base: Resolution, index: _Index) -> Resolution | None:
             known = _known_anywhere(name)
             if known:
                 break
-        if own is not None and own.prefixed is prefixed and own.matches(name):
+        if own is not None and own.prefixed is prefixed and own.matches(name, whole_server=True):
             return replace(base, outcome=Outcome.MCP)
         owners = _ids(p.runtime_id for p in foreign if p.prefixed is prefixed and p.matches(name))
         if owners:
@@ -476,7 +479,7 @@ def _resolve_mcp(base: Resolution, index: _Index) -> Resolution | None:
 def _foreign(base: Resolution, index: _Index, owners: tuple[str, ...]) -> Resolution:
     """An MCP reference the target does not read: say whose notation it is and show the target's."""
     own = index.mcp
-    where = f"{_list_ids(owners)}'s MCP notation" if owners else "an MCP configuration notation"
+    where = f"the MCP notation of {_list_ids(owners)}" if owners else "an MCP configuration notation"
     tid = index.target.id
     if own is None:
         mine, example = f"{tid} has no known MCP tool naming", None
@@ -487,17 +490,18 @@ def _foreign(base: Resolution, index: _Index, owners: tuple[str, ...]) -> Resolu
                    suggestions=(example,) if example else (), hint=hint)
 
 
-_MCP_PARTS = re.compile(
-    r"^(?:@|mcp(?:__|_|--|:|/|\.))?(?P<server>[^/:_.-][^/:]*?)(?:__|--|/|:|_)(?P<tool>[^/:]+)$"
-)
+_MCP_PREFIXES = ("mcp__", "mcp--", "mcp_", "mcp:", "mcp/", "mcp.", "@")
+_MCP_SEPARATORS = ("__", "--", "/", ":", "_")
 
 
 def _mcp_example(pattern: str, name: str) -> str | None:
     """Rewrite a foreign MCP reference in the target's pattern, when its parts can be told apart."""
-    match = _MCP_PARTS.match(name)
-    if match is None:
-        return None
-    return pattern.replace("{server}", match["server"]).replace("{tool}", match["tool"])
+    rest = next((name[len(p):] for p in _MCP_PREFIXES if name.startswith(p)), name)
+    for separator in _MCP_SEPARATORS:
+        server, found, tool = rest.partition(separator)
+        if found and server and tool:
+            return pattern.replace("{server}", server).replace("{tool}", tool)
+    return None
 
 
 def _unknown_in_table(base: Resolution, index: _Index) -> Resolution:
@@ -528,7 +532,20 @@ def _capability_help(name: str, index: _Index) -> tuple[tuple[str, ...], str | N
     return tools, f"{known}; {target.id}'s {capability} {noun} {_list_names(tools)}"
 
 
-def _fuzzy(name: str, choices: Mapping[str, str]) -> tuple[str, ...]:
+class _Choices:
+    """Spellings offered as "did you mean", processed once for rapidfuzz."""
+
+    __slots__ = ("suggest", "processed", "keys")
+
+    def __init__(self, suggest: Mapping[str, str]) -> None:
+        self.suggest = dict(suggest)  # spelling -> what to suggest (a deprecated alias -> its tool)
+        self.processed: dict[str, list[str]] = {}
+        for spelling in self.suggest:  # `Bash` and `bash` process alike; suggest both
+            self.processed.setdefault(utils.default_process(spelling), []).append(spelling)
+        self.keys = list(self.processed)
+
+
+def _fuzzy(name: str, choices: _Choices) -> tuple[str, ...]:
     """Close spellings, best first: rapidfuzz ratio >= FUZZY_CUTOFF, or one edit away.
 
     Plain ratio, not WRatio: WRatio's partial matching scores any name that contains a tool name
@@ -536,22 +553,21 @@ def _fuzzy(name: str, choices: Mapping[str, str]) -> tuple[str, ...]:
     (`Grpe` -> `Grep`) scores only 75, hence the edit rule; on four letters it admits only a
     transposition, since one substitution there makes unrelated words alike (`exit` -> `Edit`).
     """
-    if not name or len(name) > _FUZZY_MAX_LEN or not choices:
+    if not name or len(name) > _FUZZY_MAX_LEN or not choices.keys:
         return ()
     query = utils.default_process(name)
     if len(query) < _FUZZY_MIN_LEN:
         return ()
-    spellings = {utils.default_process(s): s for s in reversed(list(choices))}
+    keys, spellings = choices.keys, choices.processed
     scores: dict[str, float] = {}
-    for processed, score, _ in process.extract(query, list(spellings), scorer=fuzz.ratio,
-                                               score_cutoff=FUZZY_CUTOFF, limit=_FUZZY_LIMIT):
+    for processed, score, _ in process.extract(query, keys, scorer=fuzz.ratio, score_cutoff=FUZZY_CUTOFF,
+                                               limit=_FUZZY_LIMIT):
         scores[processed] = score
-    for processed, _, _ in process.extract(query, list(spellings), scorer=OSA.distance, score_cutoff=1,
-                                           limit=_FUZZY_LIMIT):
+    for processed, _, _ in process.extract(query, keys, scorer=OSA.distance, score_cutoff=1, limit=_FUZZY_LIMIT):
         if _one_edit_is_close(query, processed):
             scores.setdefault(processed, fuzz.ratio(query, processed))
-    ranked = sorted(scores.items(), key=lambda hit: (-hit[1], spellings[hit[0]]))
-    return tuple(dict.fromkeys(choices[spellings[processed]] for processed, _ in ranked))
+    ranked = sorted((-score, spelling) for processed, score in scores.items() for spelling in spellings[processed])
+    return tuple(dict.fromkeys(choices.suggest[spelling] for _, spelling in ranked))
 
 
 def _one_edit_is_close(query: str, other: str) -> bool:
@@ -567,13 +583,10 @@ def _one_edit_is_close(query: str, other: str) -> bool:
 
 
 @cache
-def _portable_choices() -> Mapping[str, str]:
+def _portable_choices() -> _Choices:
     """Every non-removed spelling of every runtime, for fuzzy suggestions on the baseline."""
-    choices: dict[str, str] = {}
-    for spelling, entries in sorted(_entries().items()):
-        if any(e.tool.status != "removed" for e in entries):
-            choices[spelling] = spelling
-    return MappingProxyType(choices)
+    entries = sorted(_entries().items())
+    return _Choices({s: s for s, found in entries if any(e.tool.status != "removed" for e in found)})
 
 
 def _resolve_portable(base: Resolution, index: _Index) -> Resolution:

@@ -1,0 +1,142 @@
+"""The command line as users and CI see it: exit codes, formats, commands."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import run_cli
+
+BROKEN = "---\nname: Bad-Name\ndescription: Something useful. Use when needed.\n---\nBody\n"
+CLEAN = "---\nname: good-skill\ndescription: Something useful. Use when needed.\n---\nBody\n"
+WARNING_ONLY = "---\nname: good-skill\ndescription: Uses <b>bold</b> text. Use when needed.\n---\nBody\n"
+
+
+def _skill(root: Path, text: str, name: str = "good-skill") -> Path:
+    (root / name).mkdir(parents=True, exist_ok=True)
+    (root / name / "SKILL.md").write_text(text, encoding="utf-8")
+    return root
+
+
+def test_exit_0_when_clean(tmp_path: Path) -> None:
+    code, out, _ = run_cli(["check", ".", "--isolated", "--format", "concise"], _skill(tmp_path, CLEAN))
+    assert code == 0
+    assert "All clean: 1 skill checked." in out
+
+
+def test_exit_1_on_error(tmp_path: Path) -> None:
+    code, out, _ = run_cli(["check", "--isolated", "--format", "concise"], _skill(tmp_path, BROKEN, "bad-name"))
+    assert code == 1
+    assert "bad-name/SKILL.md:2:7: SL112 `name` `Bad-Name` has uppercase letters" in out
+
+
+def test_fail_on_warning(tmp_path: Path) -> None:
+    root = _skill(tmp_path, WARNING_ONLY)
+    assert run_cli(["check", ".", "--isolated"], root)[0] == 0
+    assert run_cli(["check", ".", "--isolated", "--fail-on", "warning"], root)[0] == 1
+
+
+def test_exit_2_on_missing_path(tmp_path: Path) -> None:
+    code, _, err = run_cli(["check", "nope", "--isolated"], tmp_path)
+    assert code == 2
+    assert "path does not exist: nope" in err
+
+
+def test_exit_2_on_unknown_rule_and_target(tmp_path: Path) -> None:
+    code, _, err = run_cli(["check", ".", "--isolated", "--select", "SL999"], tmp_path)
+    assert code == 2 and "unknown rule `SL999`" in err
+    code, _, err = run_cli(["check", ".", "--isolated", "--target", "claude-cod"], tmp_path)
+    assert code == 2 and "did you mean `claude-code`" in err
+
+
+def test_json_has_exactly_the_documented_keys(tmp_path: Path) -> None:
+    root = _skill(tmp_path, BROKEN, "bad-name")
+    code, out, _ = run_cli(["check", ".", "--isolated", "--format", "json"], root)
+    assert code == 1
+    items = json.loads(out)
+    assert items
+    for item in items:
+        assert list(item) == ["path", "line", "column", "end_line", "end_column", "code", "name",
+                              "severity", "message", "help", "target"]
+    first = items[0]
+    assert (first["path"], first["line"], first["column"], first["end_line"], first["end_column"]) == (
+        "bad-name/SKILL.md", 2, 7, 2, 15)
+    assert first["severity"] == "error"
+
+
+def test_full_format_shows_source_and_caret(tmp_path: Path) -> None:
+    root = _skill(tmp_path, BROKEN, "bad-name")
+    _, out, _ = run_cli(["check", ".", "--isolated", "--format", "full", "--no-color"], root)
+    assert "bad-name/SKILL.md:2:7: error[SL112] `name` `Bad-Name` has uppercase letters" in out
+    assert "2 | name: Bad-Name" in out
+    assert "  |       ^^^^^^^^" in out
+    assert "= help: use `bad-name`" in out
+    assert "\x1b[" not in out
+
+
+def test_a_skill_md_file_path_lints_its_skill(tmp_path: Path) -> None:
+    root = _skill(tmp_path, BROKEN, "bad-name")
+    _skill(root, BROKEN.replace("Bad-Name", "Other"), "other")
+    code, out, _ = run_cli(["check", "bad-name/SKILL.md", "--isolated", "--format", "concise"], root)
+    assert code == 1
+    assert "bad-name/SKILL.md" in out and "other/" not in out
+
+
+def test_output_is_identical_whatever_the_jobs(tmp_path: Path) -> None:
+    for index in range(80):
+        _skill(tmp_path, BROKEN.replace("Bad-Name", f"Skill-{index}"), f"skill-{index}")
+    outputs = {run_cli(["check", ".", "--isolated", "--format", "json", "--jobs", str(j)], tmp_path)[1]
+               for j in (1, 2, 3)}
+    assert len(outputs) == 1
+    assert len(json.loads(outputs.pop())) == 80
+
+
+def test_statistics(tmp_path: Path) -> None:
+    root = _skill(tmp_path, BROKEN, "bad-name")
+    _, out, _ = run_cli(["check", ".", "--isolated", "--statistics"], root)
+    assert out.split() == ["1", "SL112", "name-not-lowercase", "(error)"]
+
+
+def test_rules_lists_every_rule() -> None:
+    from skilllint.checks import ALL_RULES
+
+    code, out, _ = run_cli(["rules"], Path.cwd())
+    assert code == 0
+    for rule in ALL_RULES:
+        assert f"{rule.code}  {rule.name}" in out
+
+
+@pytest.mark.parametrize("key", ["SL112", "name-not-lowercase", "sl112"])
+def test_explain_prints_the_card(key: str) -> None:
+    code, out, _ = run_cli(["explain", key], Path.cwd())
+    assert code == 0
+    assert out.startswith("# SL112 name-not-lowercase")
+    assert "## Use instead" in out
+
+
+def test_explain_unknown_rule_suggests() -> None:
+    code, _, err = run_cli(["explain", "name-not-lowercas"], Path.cwd())
+    assert code == 2
+    assert "did you mean `name-not-lowercase`" in err
+
+
+def test_internal_error_is_one_line_without_traceback(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import skilllint.engine as engine
+
+    def boom(*_args, **_kwargs):
+        raise ValueError("kaboom")
+
+    monkeypatch.setattr(engine, "load_document", boom)
+    code, out, err = run_cli(["check", ".", "--isolated", "--jobs", "1"], _skill(tmp_path, CLEAN))
+    assert code == 2
+    assert "internal error" in err and "kaboom" in err
+    assert "Traceback" not in err
+
+
+def test_version() -> None:
+    from skilllint import __version__
+
+    code, out, _ = run_cli(["--version"], Path.cwd())
+    assert code == 0 and __version__ in out
