@@ -27,7 +27,12 @@ Decisions the documents leave open:
   is still a style mismatch there.
 - An MCP pattern without a literal prefix (`{server}_{tool}`, `{server}__{tool}`) would match
   almost any snake_case name, so a name counts as such an MCP reference only when no built-in
-  runtime knows it as a tool, and such patterns never make a reference "foreign".
+  runtime knows it as a tool; prefixed patterns (`mcp__...`, `server/tool`) are tried first; and
+  a single-`_` pattern never makes a reference foreign.
+- Claude Code's whole-server forms (`mcp__server`, `mcp__server__*`, `mcp__*`) are accepted for
+  the target's own prefixed pattern, not used to call another runtime's notation foreign.
+- Removed tools still resolve by their exact name (a rule reports the status), but are never
+  offered as suggestions nor as the "exact name" of a case/style variant.
 """
 
 from __future__ import annotations
@@ -58,13 +63,15 @@ _INDEX_CACHE_LIMIT = 512
 
 
 class Outcome(StrEnum):
+    """How a reference resolved; the first five count as resolved."""
+
     EXACT = "exact"
     ALIAS = "alias"
     DEPRECATED = "deprecated-alias"
-    FOLDED = "case-folded"
-    MISMATCH = "case-or-style-mismatch"
-    MCP = "mcp"
-    MCP_FOREIGN = "mcp-foreign"
+    FOLDED = "case-folded"  # resolved because the runtime ignores case
+    MISMATCH = "case-or-style-mismatch"  # same tool but for case or `-`/`_`/camelCase; runtime is exact
+    MCP = "mcp"  # in the target's MCP naming
+    MCP_FOREIGN = "mcp-foreign"  # another runtime's MCP naming or a configuration notation
     UNKNOWN = "unknown"
 
 
@@ -73,7 +80,15 @@ _RESOLVED = frozenset({Outcome.EXACT, Outcome.ALIAS, Outcome.DEPRECATED, Outcome
 
 @dataclass(frozen=True, slots=True)
 class Resolution:
-    """What one tool reference means on one target; rules turn it into diagnostics."""
+    """What one tool reference means on one target; rules turn it into diagnostics.
+
+    `name` is the tool part of `reference` (trimmed); `tool` the canonical tool when resolved or
+    mismatched; `via` the alias or legacy spelling that led there. `runtime_ids` lists built-in
+    runtimes where `name` is a tool, alias or deprecated alias as written (on the baseline: those
+    that make it resolve; for an MCP reference: those whose notation it uses). `specifier_problem`
+    is set only where the target reads permission rules. `suggestions` are the target's names,
+    best first, at most three; `hint` is prose for a diagnostic's help.
+    """
 
     reference: str
     name: str
@@ -197,9 +212,7 @@ class _McpPattern:
 def _compile_mcp(runtime_id: str, pattern: str) -> _McpPattern:
     """Turn `mcp__{server}__{tool}` into regexes; also accept `mcp__server`, `mcp__server__*`, `mcp__*`."""
     pieces = re.split(r"(\{server\}|\{tool\})", pattern)
-    regex = "".join(
-        _SERVER if p == "{server}" else _TOOL if p == "{tool}" else re.escape(p) for p in pieces
-    )
+    regex = "".join(_SERVER if p == "{server}" else _TOOL if p == "{tool}" else re.escape(p) for p in pieces)
     prefix = pattern.split("{", 1)[0]
     separators = [p for p in pieces if p and p not in ("{server}", "{tool}")]
     prefixed = bool(prefix) or any(set(sep) & set("/:@ ") for sep in separators)
@@ -212,9 +225,8 @@ def _compile_mcp(runtime_id: str, pattern: str) -> _McpPattern:
 
 @cache
 def _builtin_mcp_patterns() -> tuple[_McpPattern, ...]:
-    return tuple(
-        _compile_mcp(t.id, t.mcp_pattern) for t in _table_targets() if t.mcp_pattern
-    )
+    """Every built-in runtime's MCP naming, for telling foreign notations apart."""
+    return tuple(_compile_mcp(t.id, t.mcp_pattern) for t in _table_targets() if t.mcp_pattern)
 
 
 # --------------------------------------------------------------------------------------------
@@ -241,6 +253,8 @@ _STATUS_ORDER = {"default": 0, "conditional": 1, "experimental": 2, "legacy": 3,
 
 
 def _build_index(target: Target) -> _Index:
+    """Tables for steps 1-4 and 7: exact keys (casefolded where case is ignored), style-folded
+    keys without removed tools, tools by capability (most available first), fuzzy choices."""
     index = _Index(target)
     if target.mcp_pattern:
         index.mcp = _compile_mcp(target.id, target.mcp_pattern)
@@ -383,14 +397,13 @@ def resolve(reference: str, target: Target) -> Resolution:
     )
     index = _index_for(target)
     portable = target.tools is None
-    resolution = _resolve_portable(base, index) if portable else _resolve_in_table(base, index)
+    resolution = _resolve_portable(base) if portable else _resolve_in_table(base, index)
     return _with_specifier_check(resolution, split, target)
 
 
 def _runtimes_knowing(name: str) -> tuple[str, ...]:
     """Built-in runtimes where `name` is a tool name, alias or deprecated alias (exact case)."""
-    entries = _entries().get(name, ())
-    return tuple(dict.fromkeys(e.runtime_id for e in entries))
+    return _ids(e.runtime_id for e in _entries().get(name, ()))
 
 
 def _resolve_in_table(base: Resolution, index: _Index) -> Resolution:
@@ -459,15 +472,14 @@ def _resolve_mcp(base: Resolution, index: _Index) -> Resolution | None:
     name = base.name
     if not name:
         return None
-    own, known = index.mcp, None
+    own = index.mcp
     foreign = [p for p in _builtin_mcp_patterns() if p.runtime_id != index.target.id and p.distinctive]
     for prefixed in (True, False):
-        if not prefixed:
-            known = _known_anywhere(name)
-            if known:
-                break
+        if not prefixed and _known_anywhere(name):
+            break  # a bare pattern must not swallow a tool name some runtime has
         if own is not None and own.prefixed is prefixed and own.matches(name, whole_server=True):
-            return replace(base, outcome=Outcome.MCP)
+            sharing = _ids(p.runtime_id for p in _builtin_mcp_patterns() if p.pattern == own.pattern)
+            return replace(base, outcome=Outcome.MCP, runtime_ids=sharing)
         owners = _ids(p.runtime_id for p in foreign if p.prefixed is prefixed and p.matches(name))
         if owners:
             return _foreign(base, index, owners)
@@ -523,7 +535,7 @@ def _capability_help(name: str, index: _Index) -> tuple[tuple[str, ...], str | N
     if not counts:
         return (), None
     capability = counts.most_common(1)[0][0]
-    owners = tuple(dict.fromkeys(e.runtime_id for e in hits if e.tool.capability == capability))
+    owners = _ids(e.runtime_id for e in hits if e.tool.capability == capability)
     tools = tuple(t.name for t in index.by_capability.get(capability, ()))[:MAX_SUGGESTIONS]
     known = f"`{name}` is {_article(capability)} {capability} tool of {_list_ids(owners)}"
     if not tools:
@@ -589,7 +601,8 @@ def _portable_choices() -> _Choices:
     return _Choices({s: s for s, found in entries if any(e.tool.status != "removed" for e in found)})
 
 
-def _resolve_portable(base: Resolution, index: _Index) -> Resolution:
+def _resolve_portable(base: Resolution) -> Resolution:
+    """Steps 1-7 on the baseline: some runtime's name, a style variant of one, MCP, or unknown."""
     name = base.name
     entries = _entries().get(name, ()) if name else ()
     if entries:
@@ -597,10 +610,10 @@ def _resolve_portable(base: Resolution, index: _Index) -> Resolution:
     folded = _folded_entries().get(_fold(name), ()) if name else ()
     if folded:
         spellings = tuple(dict.fromkeys(s for s, _ in folded))
-        owners = _list_ids(tuple(dict.fromkeys(e.runtime_id for _, e in folded)))
+        owners = _list_ids(_ids(e.runtime_id for _, e in folded))
+        hint = f"no runtime spells it `{name}`; {owners} write {_list_names(spellings[:MAX_SUGGESTIONS])}"
         return replace(base, outcome=Outcome.MISMATCH, tool=folded[0][1].tool,
-                        suggestions=spellings[:MAX_SUGGESTIONS],
-                        hint=f"no runtime spells it `{name}`; {owners} write {_list_names(spellings[:3])}")
+                       suggestions=spellings[:MAX_SUGGESTIONS], hint=hint)
     mcp = _portable_mcp(base)
     if mcp is not None:
         return mcp
@@ -624,19 +637,19 @@ def _portable_hit(base: Resolution, entries: tuple[_Entry, ...]) -> Resolution:
         what = "an alias" if outcome is Outcome.ALIAS else "a deprecated name"
         hint = f"`{base.name}` is only {what} of `{tool.name}` in {_list_ids(runtime_ids)}"
     return replace(base, outcome=outcome, tool=tool, via=via, runtime_ids=runtime_ids,
-                    suggestions=() if outcome is Outcome.EXACT else (tool.name,), hint=hint)
+                   suggestions=() if outcome is Outcome.EXACT else (tool.name,), hint=hint)
 
 
 def _portable_mcp(base: Resolution) -> Resolution | None:
+    """An MCP reference resolves on the baseline in any runtime's distinctive notation."""
     name = base.name
-    owners = tuple(dict.fromkeys(p.runtime_id for p in _builtin_mcp_patterns()
-                                 if p.distinctive and p.matches(name)))
+    owners = _ids(p.runtime_id for p in _builtin_mcp_patterns() if p.distinctive and p.matches(name, True))
     if owners:
-        return replace(base, outcome=Outcome.MCP, runtime_ids=owners,
-                        hint=f"an MCP reference in the notation of {_list_ids(owners)} only")
+        hint = f"an MCP reference in the notation of {_list_ids(owners)} only"
+        return replace(base, outcome=Outcome.MCP, runtime_ids=owners, hint=hint)
     if any(n.fullmatch(name) for n in _CONFIG_NOTATIONS):
-        return replace(base, outcome=Outcome.MCP_FOREIGN,
-                        hint=f"`{name}` is an MCP configuration notation that no runtime uses as a tool name")
+        hint = f"`{name}` is an MCP configuration notation that no runtime uses as a tool name"
+        return replace(base, outcome=Outcome.MCP_FOREIGN, hint=hint)
     return None
 
 

@@ -1,0 +1,62 @@
+"""The tools a skill declares, each resolved on a target: shared by the SL2xx rules.
+
+Resolution is computed once per (document, target) and cached on the document, so the
+eight rules that read it cost one pass.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from skilllint.document import Document
+from skilllint.resolve import Resolution, resolve
+from skilllint.targets import Target
+from skilllint.toollist import ToolEntry, tool_entries
+
+ALWAYS_RESOLVED = ("allowed-tools",)
+"""Community skills name their tools here whatever runtime they were written for."""
+
+
+@dataclass(frozen=True, slots=True)
+class DeclaredTool:
+    field: str
+    entry: ToolEntry
+    resolution: Resolution
+
+
+def tool_fields(target: Target) -> tuple[str, ...]:
+    return tuple(dict.fromkeys((*ALWAYS_RESOLVED, *target.tool_fields)))
+
+
+def declared_tools(doc: Document, target: Target) -> list[DeclaredTool]:
+    """Every well-formed entry of the target's tool fields, resolved on the target."""
+    cache = doc.cache.setdefault("declared", {})
+    key = (target.id, id(target))
+    if key not in cache:
+        found: list[DeclaredTool] = []
+        if doc.frontmatter:
+            for field in tool_fields(target):
+                if field not in doc.frontmatter:
+                    continue
+                for entry in tool_entries(doc, field):
+                    if entry.problem is None and entry.text:
+                        found.append(DeclaredTool(field, entry, resolve(entry.text, target)))
+        cache[key] = found
+    return cache[key]
+
+
+def where(target: Target) -> str:
+    """How messages name the runtime: its id, as users type it after --target."""
+    return target.id
+
+
+def did_you_mean(resolution: Resolution) -> str | None:
+    """The help line: the resolver's hint, then the best suggestions."""
+    parts = []
+    if resolution.hint:
+        parts.append(resolution.hint)
+    shown = [s for s in resolution.suggestions if not resolution.hint or f"`{s}`" not in resolution.hint]
+    if shown:
+        names = ", ".join(f"`{s}`" for s in shown)
+        parts.append(f"did you mean {names}?" if len(shown) == 1 else f"did you mean one of {names}?")
+    return "; ".join(parts) or None

@@ -1,0 +1,39 @@
+"""SL200 unknown-tool: a declared tool that is neither a name nor an alias of the target.
+
+The skill loads, but the model is told it may use a tool the runtime does not have: the
+call fails at run time. Help names the target's tool of the same capability when the name
+is another runtime's tool (`execute_command` on sisu -> `terminalRun`), else the closest names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from skilllint.checks._tools import declared_tools, did_you_mean, where
+from skilllint.document import Document
+from skilllint.model import Severity
+from skilllint.registry import Finding, Rule
+from skilllint.resolve import Outcome
+
+
+def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
+    for declared in declared_tools(doc, target):
+        resolution = declared.resolution
+        if resolution.outcome != Outcome.UNKNOWN:
+            continue
+        name = resolution.name or declared.entry.text
+        if target.tools is None:
+            message = f"`{name}` is not a tool of any known runtime"
+        else:
+            message = f"`{name}` is not a tool of {where(target)}"
+        yield Finding(declared.entry.location, message, did_you_mean(resolution))
+
+
+RULE = Rule(
+    code="SL200",
+    name="unknown-tool",
+    summary="A tool in `allowed-tools` (or the target's tool fields) that the target neither has nor aliases",
+    severity=Severity.ERROR,
+    check=check,
+    per_target=True,
+)

@@ -1,0 +1,38 @@
+"""SL201 tool-alias-deprecated: a tool named by a deprecated alias or legacy name.
+
+It still resolves today (`Task` -> `Agent` in Claude Code), but the runtime has renamed the
+tool and may drop the old name; the canonical name works now and later.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from skilllint.checks._tools import declared_tools, where
+from skilllint.document import Document
+from skilllint.model import Severity
+from skilllint.registry import Finding, Rule
+from skilllint.resolve import Outcome
+
+
+def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
+    for declared in declared_tools(doc, target):
+        resolution = declared.resolution
+        if resolution.outcome != Outcome.DEPRECATED or resolution.tool is None:
+            continue
+        old = resolution.via or resolution.name
+        yield Finding(
+            declared.entry.location,
+            f"`{old}` is a deprecated name of `{resolution.tool.name}` in {where(target)}",
+            f"use `{resolution.tool.name}`",
+        )
+
+
+RULE = Rule(
+    code="SL201",
+    name="tool-alias-deprecated",
+    summary="A tool is named by a deprecated alias or legacy name (`Task` for `Agent`)",
+    severity=Severity.WARNING,
+    check=check,
+    per_target=True,
+)

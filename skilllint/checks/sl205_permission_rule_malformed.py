@@ -1,0 +1,36 @@
+"""SL205 permission-rule-malformed: a `Tool(specifier)` the target cannot parse.
+
+Claude Code reads `allowed-tools` entries as permission rules; a specifier it cannot parse
+(`WebFetch(x.com)` instead of `WebFetch(domain:x.com)`), or one on a tool that takes none
+(`WebSearch(foo)`), is ignored with a startup warning, so the grant silently does nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from skilllint.checks._tools import declared_tools
+from skilllint.document import Document
+from skilllint.model import Severity
+from skilllint.registry import Finding, Rule
+
+
+def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
+    for declared in declared_tools(doc, target):
+        resolution = declared.resolution
+        if resolution.specifier_problem and resolution.resolved:
+            yield Finding(
+                declared.entry.location,
+                resolution.specifier_problem,
+                "see `skilllint explain SL205` for the specifier forms each tool accepts",
+            )
+
+
+RULE = Rule(
+    code="SL205",
+    name="permission-rule-malformed",
+    summary="A `Tool(specifier)` permission rule whose specifier the target cannot parse",
+    severity=Severity.ERROR,
+    check=check,
+    per_target=True,
+)

@@ -1,0 +1,40 @@
+"""SL206 mcp-tool-ref-invalid: an MCP tool reference not in the target's MCP naming.
+
+Each runtime names MCP tools its own way (`mcp__github__create_issue` in Claude Code,
+`github/create_issue` in Copilot's config); a name in another runtime's notation never
+matches a tool on the target.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from skilllint.checks._tools import declared_tools, did_you_mean, where
+from skilllint.document import Document
+from skilllint.model import Severity
+from skilllint.registry import Finding, Rule
+from skilllint.resolve import Outcome
+
+
+def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
+    for declared in declared_tools(doc, target):
+        resolution = declared.resolution
+        if resolution.outcome != Outcome.MCP_FOREIGN:
+            continue
+        notation = f" ({', '.join(resolution.runtime_ids)} notation)" if resolution.runtime_ids else ""
+        pattern = target.mcp_pattern
+        message = f"`{resolution.name}` is an MCP reference{notation} that {where(target)} does not use"
+        help_text = did_you_mean(resolution) or (
+            f"{where(target)} names MCP tools `{pattern}`" if pattern else f"{where(target)} has no MCP tools"
+        )
+        yield Finding(declared.entry.location, message, help_text)
+
+
+RULE = Rule(
+    code="SL206",
+    name="mcp-tool-ref-invalid",
+    summary="An MCP tool reference written in another runtime's notation than the target's",
+    severity=Severity.ERROR,
+    check=check,
+    per_target=True,
+)

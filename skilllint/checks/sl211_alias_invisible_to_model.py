@@ -1,0 +1,41 @@
+"""SL211 alias-invisible-to-model: a tool named by an alias the model is never offered.
+
+Where a runtime maps aliases only after the model call (`alias_exposure: resolve-only`),
+the model sees only canonical names; an instruction to call the alias names a tool the
+model cannot find. This is the flaw SISU's first alias design had.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from skilllint.checks._tools import declared_tools, where
+from skilllint.document import Document
+from skilllint.model import Severity
+from skilllint.registry import Finding, Rule
+from skilllint.resolve import Outcome
+
+
+def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
+    if target.alias_exposure != "resolve-only":
+        return
+    for declared in declared_tools(doc, target):
+        resolution = declared.resolution
+        if resolution.outcome != Outcome.ALIAS or resolution.tool is None:
+            continue
+        yield Finding(
+            declared.entry.location,
+            f"`{resolution.via or resolution.name}` is an alias of `{resolution.tool.name}` that {where(target)} "
+            "maps only after the model call: the model is never offered it",
+            f"name the tool `{resolution.tool.name}`, or expose aliases to the model (`alias_exposure: api`)",
+        )
+
+
+RULE = Rule(
+    code="SL211",
+    name="alias-invisible-to-model",
+    summary="A tool named by an alias the target resolves only after the model call",
+    severity=Severity.WARNING,
+    check=check,
+    per_target=True,
+)

@@ -1,0 +1,38 @@
+"""SL212 tool-name-mismatch: the right tool, the wrong case or style.
+
+`bash` is not `Bash` in Claude Code, and `readFile` is not `read_file` in Cline: runtimes
+that match tool names exactly treat the variant as an unknown tool.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from skilllint.checks._tools import declared_tools, where
+from skilllint.document import Document
+from skilllint.model import Severity
+from skilllint.registry import Finding, Rule
+from skilllint.resolve import Outcome
+
+
+def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
+    for declared in declared_tools(doc, target):
+        resolution = declared.resolution
+        if resolution.outcome != Outcome.MISMATCH or resolution.tool is None:
+            continue
+        exact = resolution.suggestions[0] if resolution.suggestions else resolution.tool.name
+        yield Finding(
+            declared.entry.location,
+            f"`{resolution.name}` should be `{exact}` in {where(target)}",
+            resolution.hint or f"{where(target)} matches tool names exactly",
+        )
+
+
+RULE = Rule(
+    code="SL212",
+    name="tool-name-mismatch",
+    summary="A tool named with the wrong case or style (`bash` for `Bash`) where the target matches exactly",
+    severity=Severity.ERROR,
+    check=check,
+    per_target=True,
+)

@@ -1,0 +1,45 @@
+"""SL213 duplicate-tool-entry: one tool listed twice, directly or through an alias.
+
+`allowed-tools: Agent Task` grants one tool twice; usually one entry was meant to be
+something else. Entries with different specifiers (`Bash(git:*) Bash(npm:*)`) are distinct.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from skilllint.checks._tools import declared_tools
+from skilllint.document import Document
+from skilllint.model import Severity
+from skilllint.registry import Finding, Rule
+
+
+def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
+    seen: dict[tuple[str, str, str | None], str] = {}
+    for declared in declared_tools(doc, target):
+        resolution = declared.resolution
+        if not resolution.resolved:
+            continue
+        canonical = resolution.tool.name if resolution.tool else resolution.name
+        key = (declared.field, canonical, (resolution.specifier or "").strip() or None)
+        if key in seen:
+            first = seen[key]
+            same = first == declared.entry.text
+            detail = "listed twice" if same else f"the same tool as `{first}`"
+            yield Finding(
+                declared.entry.location,
+                f"`{declared.entry.text}` in `{declared.field}` is {detail} (`{canonical}`)",
+                "remove the duplicate entry",
+            )
+        else:
+            seen[key] = declared.entry.text
+
+
+RULE = Rule(
+    code="SL213",
+    name="duplicate-tool-entry",
+    summary="The same tool is listed twice, directly or through aliases that resolve to one tool",
+    severity=Severity.WARNING,
+    check=check,
+    per_target=True,
+)
