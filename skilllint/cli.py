@@ -100,6 +100,52 @@ def explain(rule: str) -> None:
     click.echo(text.rstrip("\n"))
 
 
+_CONFIG_OPTIONS = (
+    click.option("--config", "config_path", type=click.Path(dir_okay=False), default=None,
+                 help="Config file to use."),
+    click.option("--isolated", is_flag=True, help="Ignore config files."),
+)
+
+
+def _config_options(function: Any) -> Any:
+    for option in reversed(_CONFIG_OPTIONS):
+        function = option(function)
+    return function
+
+
+@cli.group("targets", invoke_without_command=True)
+@_config_options
+@click.pass_context
+def targets_command(context: click.Context, **options: Any) -> None:
+    """List the runtimes skilllint knows, with tool counts, confidence and source."""
+    context.obj = options
+    if context.invoked_subcommand is None:
+        from skilllint.commands.targets import list_targets
+
+        sys.exit(_guard(list_targets, options))
+
+
+@targets_command.command("show")
+@click.argument("ident", metavar="ID")
+@click.pass_context
+def targets_show(context: click.Context, ident: str) -> None:
+    """Show one runtime: its tools, capabilities, aliases and facts."""
+    from skilllint.commands.targets import show_target
+
+    sys.exit(_guard(show_target, ident, context.obj or {}))
+
+
+@cli.command("resolve")
+@click.argument("names", nargs=-1, required=True)
+@click.option("-t", "--target", "targets", multiple=True, metavar="ID", help="Runtime (repeatable).")
+@_config_options
+def resolve_command(names: tuple[str, ...], **options: Any) -> None:
+    """Show how each tool NAME resolves on a target, and why."""
+    from skilllint.commands.targets import resolve_names
+
+    sys.exit(_guard(resolve_names, names, options))
+
+
 def _guard(function: Any, *args: Any, debug: bool = False) -> int:
     """Turn configuration and internal errors into exit code 2 with one line."""
     from skilllint.config import ConfigError

@@ -7,6 +7,7 @@ must not read the reference folder, which CI does not have.
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -80,8 +81,6 @@ def test_names_unique_and_aliases_unambiguous(path: Path) -> None:
 
 @pytest.mark.parametrize("path", RUNTIME_FILES, ids=lambda p: p.stem)
 def test_name_pattern_compiles_and_mcp_pattern_has_placeholders(path: Path) -> None:
-    import re
-
     raw = _load(path)
     re.compile(raw["name_pattern"])
     if raw["mcp_pattern"] is not None:

@@ -57,8 +57,7 @@ def _csv(values: Any) -> list[str]:
 
 def resolve_targets(config: Config, options: dict[str, Any]) -> list[Target]:
     ids = list(options.get("targets") or ()) or list(config.get("targets", [DEFAULT_TARGET]))
-    user = config.get("runtimes", {})
-    available = build_targets(_with_base_dir(user, config))
+    available = build_targets(user_runtimes(config))
     chosen = []
     for ident in dict.fromkeys(ids):
         if ident not in available:
@@ -73,8 +72,36 @@ def resolve_targets(config: Config, options: dict[str, Any]) -> list[Target]:
     return chosen
 
 
-def _with_base_dir(user: dict[str, Any], config: Config) -> dict[str, Any]:
-    return {ident: {**spec, "_base_dir": str(config.base_dir)} for ident, spec in user.items()}
+def user_runtimes(config: Config) -> dict[str, dict[str, Any]]:
+    """The config's `runtimes`, with the tools of their `tools_from` manifests loaded.
+
+    Manifest paths are relative to the config file. A manifest that cannot be read or has
+    no tools is a config error: the target would silently lack the app's tools.
+    """
+    from skilllint.manifests import load_manifest, manifest_tools_as_runtime
+
+    result: dict[str, dict[str, Any]] = {}
+    for ident, spec in config.get("runtimes", {}).items():
+        spec = dict(spec)
+        if "extends" not in spec:
+            spec["extends"] = DEFAULT_TARGET if ident != DEFAULT_TARGET else None
+        loaded: list[dict[str, Any]] = []
+        for relative in spec.pop("tools_from", []):
+            path = (config.base_dir / relative).resolve()
+            if not path.is_file():
+                raise ConfigError(f"{config.path}: key `runtimes.{ident}.tools_from`: no such file `{relative}`")
+            manifest = load_manifest(path, config.base_dir)
+            if manifest.problems:
+                problem = manifest.problems[0]
+                raise ConfigError(
+                    f"{config.path}: key `runtimes.{ident}.tools_from`: {problem.path}:{problem.span.line}:"
+                    f"{problem.span.column}: {problem.message}"
+                )
+            loaded.extend(manifest_tools_as_runtime(manifest))
+        if loaded or "tools" in spec:
+            spec["tools"] = [*spec.get("tools", []), *loaded]
+        result[ident] = spec
+    return result
 
 
 def severity_overrides(config: Config) -> dict[str, Severity | None]:

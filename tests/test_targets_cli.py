@@ -1,0 +1,138 @@
+"""Targets end to end: the mission's example, user-defined targets, several targets, commands."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import run_cli
+
+SKILL = """---
+name: deploy
+description: Deploy the app to staging. Use when the user asks to deploy.
+allowed-tools: [bash, read_file, write_file]
+---
+Use `read_file` to check ./config.yaml, then run `bash` to deploy.
+"""
+
+APP_CONFIG = """targets: [my-sisu-app]
+runtimes:
+  my-sisu-app:
+    extends: sisu
+    alias_exposure: api
+    aliases: {bash: terminalRun, read_file: terminalReadFile}
+    tools: [{name: deployStaging, capability: other}]
+"""
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Path:
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "skills" / "deploy").mkdir(parents=True)
+    (tmp_path / "skills" / "deploy" / "SKILL.md").write_text(SKILL, encoding="utf-8")
+    return tmp_path
+
+
+def _sl2(root: Path, *args: str) -> list[dict]:
+    code, out, err = run_cli(["check", ".", "--format", "json", "--select", "SL2", *args], root)
+    assert code in (0, 1), err
+    return json.loads(out)
+
+
+def _by_name(diagnostics: list[dict]) -> dict[str, dict]:
+    return {d["message"].split("`")[1]: d for d in diagnostics}
+
+
+def test_sisu_reports_each_name_with_the_same_capability_tool(repo: Path) -> None:
+    found = _by_name(_sl2(repo, "--isolated", "--target", "sisu"))
+    assert set(found) == {"bash", "read_file", "write_file"}
+    assert all(d["code"] == "SL200" and d["target"] == "sisu" for d in found.values())
+    assert found["write_file"]["message"] == "`write_file` is not a tool of sisu"
+    assert "`terminalRun`" in found["bash"]["help"]
+    assert "`terminalReadFile`" in found["read_file"]["help"]
+    assert "sisu has no write-file tool" in found["write_file"]["help"]
+    assert [(d["line"], d["column"]) for d in found.values()] == [(4, 17), (4, 23), (4, 34)]
+
+
+def test_app_target_extending_sisu_with_aliases_leaves_only_write_file(repo: Path) -> None:
+    (repo / ".skilllint.yaml").write_text(APP_CONFIG, encoding="utf-8")
+    found = _sl2(repo)
+    assert [(d["code"], d["target"], d["message"]) for d in found] == [
+        ("SL200", "my-sisu-app", "`write_file` is not a tool of my-sisu-app")
+    ]
+
+
+def test_claude_code_wants_bash_and_read(repo: Path) -> None:
+    found = _by_name(_sl2(repo, "--isolated", "--target", "claude-code"))
+    assert found["bash"]["code"] == "SL212"
+    assert found["bash"]["message"] == "`bash` should be `Bash` in claude-code"
+    assert found["read_file"]["code"] == "SL200"
+    assert "`Read`" in found["read_file"]["help"]
+
+
+def test_cline_accepts_read_file_and_flags_bash(repo: Path) -> None:
+    found = _by_name(_sl2(repo, "--isolated", "--target", "cline"))
+    assert "read_file" not in found
+    assert found["bash"]["code"] == "SL200"
+
+
+def test_several_targets_give_one_diagnostic_per_target(repo: Path) -> None:
+    found = _sl2(repo, "--isolated", "-t", "sisu", "-t", "claude-code")
+    write = [d for d in found if "`write_file`" in d["message"]]
+    assert sorted(d["target"] for d in write) == ["claude-code", "sisu"]
+
+
+def test_default_target_flags_a_name_no_runtime_has(tmp_path: Path) -> None:
+    (tmp_path / "typo").mkdir()
+    (tmp_path / "typo" / "SKILL.md").write_text(
+        "---\nname: typo\ndescription: x. Use when y.\nallowed-tools: Bassh Read bash\n---\n", encoding="utf-8"
+    )
+    found = _sl2(tmp_path, "--isolated")
+    assert [(d["code"], d["target"], d["column"]) for d in found] == [("SL200", "agentskills", 16)]
+    assert found[0]["message"] == "`Bassh` is not a tool of any known runtime"
+    assert "`Bash`" in found[0]["help"]
+
+
+def test_tools_from_manifest(repo: Path) -> None:
+    (repo / "tools.json").write_text(json.dumps({"tools": [{"name": "write_file", "inputSchema": {}}]}))
+    (repo / ".skilllint.yaml").write_text(APP_CONFIG + "    tools_from: [tools.json]\n", encoding="utf-8")
+    assert _sl2(repo) == []
+
+
+@pytest.mark.parametrize(
+    ("config", "message"),
+    [
+        ("targets: [a]\nruntimes:\n  a: {extends: b}\n  b: {extends: a}\n", "cycle"),
+        ("targets: [a]\nruntimes:\n  a: {extends: nope}\n", "unknown runtime `nope`"),
+        ("targets: [a]\nruntimes:\n  a: {extends: sisu, aliases: {x: notATool}}\n", "notATool"),
+        ("targets: [a]\nruntimes:\n  a: {extends: sisu, tools_from: [missing.json]}\n", "missing.json"),
+    ],
+)
+def test_bad_runtime_config_exits_2(repo: Path, config: str, message: str) -> None:
+    (repo / ".skilllint.yaml").write_text(config, encoding="utf-8")
+    code, _, err = run_cli(["check", "."], repo)
+    assert code == 2
+    assert message in err
+
+
+def test_targets_command_lists_runtimes() -> None:
+    code, out, _ = run_cli(["targets", "--isolated"], Path.cwd())
+    assert code == 0
+    for ident in ("agentskills", "claude-code", "sisu", "cline", "cursor"):
+        assert f"\n{ident} " in out
+    assert "low" in out  # cursor & co are marked low confidence
+
+
+def test_targets_show() -> None:
+    code, out, _ = run_cli(["targets", "--isolated", "show", "claude-code"], Path.cwd())
+    assert code == 0
+    assert "Agent" in out and "deprecated: Task" in out
+
+
+def test_resolve_command() -> None:
+    code, out, _ = run_cli(["resolve", "--isolated", "-t", "claude-code", "Task", "bash"], Path.cwd())
+    assert code == 1
+    assert "claude-code: `Task`: deprecated-alias -> `Agent` via `Task` [ok]" in out
+    assert "claude-code: `bash`: case-or-style-mismatch [FAIL]" in out
