@@ -15,7 +15,7 @@ from typing import Any
 from skilllint.document import Location
 from skilllint.model import Severity
 
-SCOPES = ("input", "skill", "project")
+SCOPES = ("input", "skill", "project", "suppression")
 
 
 @dataclass(frozen=True, slots=True)

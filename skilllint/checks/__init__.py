@@ -42,6 +42,9 @@ from skilllint.checks import (
     sl501_skill_md_filename_case,
     sl700_body_too_many_lines,
     sl701_body_too_many_tokens,
+    sl900_unused_suppression,
+    sl901_blanket_suppression,
+    sl902_unknown_code,
 )
 
 ALL_RULES = tuple(
@@ -84,5 +87,8 @@ ALL_RULES = tuple(
         sl501_skill_md_filename_case,
         sl700_body_too_many_lines,
         sl701_body_too_many_tokens,
+        sl900_unused_suppression,
+        sl901_blanket_suppression,
+        sl902_unknown_code,
     )
 )

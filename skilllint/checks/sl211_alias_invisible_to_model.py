@@ -2,7 +2,9 @@
 
 Where a runtime maps aliases only after the model call (`alias_exposure: resolve-only`),
 the model sees only canonical names; an instruction to call the alias names a tool the
-model cannot find. This is the flaw SISU's first alias design had.
+model cannot find. This is the flaw SISU's first alias design had. Permission lists the
+runtime itself enforces (`grant`/`restrict` fields such as `allowed-tools`) never reach the
+model, so aliases there are fine; informational lists and the instructions are read by it.
 """
 
 from __future__ import annotations
@@ -15,13 +17,17 @@ from skilllint.model import Severity
 from skilllint.registry import Finding, Rule
 from skilllint.resolve import Outcome
 
+ENFORCED = ("grant", "restrict")
+
 
 def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
-    if target.alias_exposure != "resolve-only":
+    if target.alias_exposure != "resolve-only" or target.tools is None:
         return
     for declared in declared_tools(doc, target):
         resolution = declared.resolution
         if resolution.outcome != Outcome.ALIAS or resolution.tool is None:
+            continue
+        if target.tool_fields.get(declared.field, "grant") in ENFORCED:
             continue
         yield Finding(
             declared.entry.location,

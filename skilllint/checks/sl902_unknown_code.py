@@ -1,0 +1,35 @@
+"""SL902 unknown-code: a suppression comment naming a rule that does not exist.
+
+A typo (`SL2OO`) suppresses nothing and the finding it was meant for stays; configs naming
+unknown codes are refused outright (exit 2), comments are reported here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from skilllint.model import Severity
+from skilllint.registry import Finding, Rule, UnknownRuleError, find_rule
+from skilllint.suppression import SuppressionReport
+
+
+def check(report: SuppressionReport, target=None, ctx=None) -> Iterator[Finding]:
+    for directive in report.directives:
+        for selector in directive.unknown:
+            try:
+                find_rule(selector)
+                help_text = None
+            except UnknownRuleError as error:
+                hint = error.suggestion
+                help_text = f"did you mean `{hint}`?" if hint else "`skilllint rules` lists them"
+            yield Finding(directive.location, f"`{selector}` is not a skilllint rule code, name or prefix", help_text)
+
+
+RULE = Rule(
+    code="SL902",
+    name="unknown-code",
+    summary="A suppression comment names a rule code that does not exist",
+    severity=Severity.ERROR,
+    check=check,
+    scope="suppression",
+)
