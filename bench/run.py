@@ -187,13 +187,53 @@ def measure(label: str, command: list[str], runs: int, cwd: Path, parse_json: bo
     return timing
 
 
+def script_interpreter(command: list[str]) -> str:
+    """The Python that runs a console script (its shebang), else this one: for the start-up floor."""
+    try:
+        with open(command[0], "rb") as fh:
+            first = fh.readline().decode("utf-8", "replace")
+    except OSError:
+        return sys.executable
+    if first.startswith("#!"):
+        interp = first[2:].strip().split(" ")[0]
+        if "python" in Path(interp).name and Path(interp).is_file():
+            return interp
+    return sys.executable
+
+
+def startup_floor(interp: str, cwd: Path) -> list[tuple[str, float]]:
+    """Median wall times of a bare interpreter and of importing skilllint's CLI module.
+
+    Why: the one-skill goal is mostly start-up; these two numbers tell how much of it the
+    interpreter costs (nothing skilllint can do about) and how much its imports cost.
+    """
+    out: list[tuple[str, float]] = []
+    probes = (("  python start-up alone", "pass"), ("  python + import skilllint.cli", "import skilllint.cli"))
+    for label, code in probes:
+        times = []
+        for _ in range(ONE_SKILL_RUNS + 1):
+            start = time.perf_counter()
+            proc = subprocess.run([interp, "-c", code], cwd=cwd, capture_output=True, check=False)
+            times.append(time.perf_counter() - start)
+            if proc.returncode != 0:
+                return out
+        out.append((label, statistics.median(times[1:])))
+    return out
+
+
 def fmt_goal(ok: bool) -> str:
     """A word a reader can scan for."""
     return "met" if ok else "MISSED"
 
 
 def print_table(
-    count: int, corpus: Timing | None, one: Timing | None, ag_corpus: Timing | None, ag_one: Timing | None, jobs: int
+    count: int,
+    corpus: Timing | None,
+    one: Timing | None,
+    ag_corpus: Timing | None,
+    ag_one: Timing | None,
+    jobs: int,
+    floor: list[tuple[str, float]],
 ) -> None:
     """Print the results table: skilllint, its goal, agnix and the ratio side by side."""
     rows: list[tuple[str, str, str, str, str]] = [
@@ -236,6 +276,8 @@ def print_table(
                 f"{sl_ms / ag_ms:.2f}x the time" if sl_ms is not None and ag_ms else "n/a",
             )
         )
+    for label, seconds in floor:
+        rows.append((label, f"{seconds * 1000:.0f} ms", "", "", ""))
     widths = [max(len(r[i]) for r in rows) for i in range(5)]
     for i, row in enumerate(rows):
         print("  ".join(cell.ljust(widths[j]) for j, cell in enumerate(row)).rstrip())
@@ -342,7 +384,8 @@ def bench(
         print("agnix: not installed (pip install agnix) -- no comparison")
 
     print()
-    print_table(skills, sl_corpus, sl_one, ag_corpus, ag_one, args.jobs)
+    floor = startup_floor(script_interpreter(skilllint), cwd) if skilllint else []
+    print_table(skills, sl_corpus, sl_one, ag_corpus, ag_one, args.jobs, floor)
     print("\nfigures are medians of the runs above, made just now on this machine; they are never asserted.")
     return status
 

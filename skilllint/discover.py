@@ -34,7 +34,19 @@ class SkillInput:
 @dataclass
 class Discovery:
     skills: list[SkillInput] = field(default_factory=list)
+    manifests: list[Path] = field(default_factory=list)
     problems: list[ReadProblem] = field(default_factory=list)
+
+
+def is_manifest(rel: str, globs: tuple[str, ...]) -> bool:
+    """A tool manifest by name: `tools.json`, `x.tools.yaml` (the default `manifests` globs
+    `**/tools.{yaml,yml,json}` and `**/*.tools.{yaml,yml,json}`), or the config's own globs."""
+    name = rel.rsplit("/", 1)[-1]
+    if name.endswith((".json", ".yaml", ".yml")) and (
+        name.rsplit(".", 1)[0] == "tools" or name.rsplit(".", 1)[0].endswith(".tools")
+    ):
+        return True
+    return bool(globs) and matches(rel, globs)
 
 
 class PathNotFoundError(FileNotFoundError):
@@ -46,9 +58,11 @@ def _is_within(path: str, root: str) -> bool:
 
 
 class _Walker:
-    def __init__(self, cwd: Path, exclude: tuple[str, ...], result: Discovery) -> None:
+    def __init__(self, cwd: Path, exclude: tuple[str, ...], result: Discovery, manifest_globs: tuple[str, ...]) -> None:
         self.cwd = cwd
         self.exclude = exclude
+        self.manifest_globs = manifest_globs
+        self.seen_manifests: set[str] = set()
         self.result = result
         self.seen_files: set[str] = set()
         self.skill_dirs: set[str] = set()
@@ -101,6 +115,14 @@ class _Walker:
                     continue
                 if is_dir:
                     stack.append(entry.path)
+                elif is_manifest(rel, self.manifest_globs):
+                    self.add_manifest(entry.path)
+
+    def add_manifest(self, path: str) -> None:
+        real = os.path.realpath(path)
+        if real not in self.seen_manifests:
+            self.seen_manifests.add(real)
+            self.result.manifests.append(Path(os.path.abspath(path)))
 
     def consider_file(self, entry: os.DirEntry, root_real: str, *, wrong_case: bool, has_proper: bool) -> None:
         rel = self.rel(entry.path)
@@ -185,10 +207,12 @@ class _Walker:
                 )
 
 
-def discover(paths: list[str], cwd: Path, exclude: tuple[str, ...] = ()) -> Discovery:
-    """Skill files under `paths` (folders or files); raises PathNotFoundError for a missing path."""
+def discover(
+    paths: list[str], cwd: Path, exclude: tuple[str, ...] = (), manifest_globs: tuple[str, ...] = ()
+) -> Discovery:
+    """Skills and manifests under `paths` (folders or files); PathNotFoundError for a missing path."""
     result = Discovery()
-    walker = _Walker(cwd, exclude, result)
+    walker = _Walker(cwd, exclude, result, manifest_globs)
     for raw in paths:
         path = os.path.join(cwd, raw) if not os.path.isabs(raw) else raw
         if not os.path.lexists(path):
@@ -203,11 +227,17 @@ def discover(paths: list[str], cwd: Path, exclude: tuple[str, ...] = ()) -> Disc
                 continue
             walker.add_skill(path, wrong_case=name != SKILL_FILE)
             continue
+        if is_manifest(walker.rel(path), manifest_globs):
+            walker.add_manifest(path)
+            continue
         owner = _owning_skill(Path(path).resolve().parent, cwd)
         if owner is not None:
             walker.add_skill(str(owner), wrong_case=False)
+        elif path.endswith((".json", ".yaml", ".yml")):
+            walker.add_manifest(path)  # named on the command line: the user says it is a manifest
     walker.report_missing_skill_files()
     result.skills.sort(key=lambda s: str(s.file))
+    result.manifests.sort()
     return result
 
 

@@ -81,6 +81,17 @@ class Document:
     def lines(self) -> list[str]:
         return self.text.split("\n") if self.text is not None else []
 
+    @cached_property
+    def markdown(self) -> Any:
+        """The body's Markdown structure (code spans, fences, links, comments), scanned once."""
+        from skilllint.markdown import scan
+
+        return scan(self.body, self.body_line)
+
+    def in_fence(self, line: int) -> bool:
+        """True when file line `line` is inside fenced or indented code of the body."""
+        return line >= self.body_line and self.markdown.in_fence(line)
+
     def line_text(self, line: int) -> str:
         lines = self.lines
         return lines[line - 1] if 0 < line <= len(lines) else ""

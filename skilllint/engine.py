@@ -1,8 +1,10 @@
-"""The pipeline: discover -> documents -> per-document checks -> project checks -> sort.
+"""The pipeline: discover -> documents -> per-document checks -> project checks ->
+suppressions -> sorted diagnostics (DESIGN "Pipeline").
 
 Knows no screen. Per-document work is a pure function of (skill file, settings), so it
-runs in worker processes (`jobs`); results are sorted at the end, so the output does not
-depend on the number of processes or on file system order.
+runs in worker processes (`jobs`); workers send back diagnostics and a small summary, and
+everything is sorted at the end, so the output depends neither on the number of processes
+nor on file system order.
 """
 
 from __future__ import annotations
@@ -15,11 +17,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from skilllint.discover import Discovery, SkillInput, discover
-from skilllint.document import DEFAULT_MAX_BYTES, load_document
+from skilllint.discover import SkillInput, discover
+from skilllint.document import DEFAULT_MAX_BYTES, Document, load_document
 from skilllint.globs import matches
+from skilllint.manifests import load_manifest
 from skilllint.model import Diagnostic, Severity
+from skilllint.project import Project, SkillSummary
 from skilllint.registry import Finding, Rule
+from skilllint.suppression import apply as apply_suppressions
+from skilllint.suppression import parse_directives
 from skilllint.targets import Target
 
 PARALLEL_THRESHOLD = 64
@@ -43,6 +49,8 @@ class Settings:
     severity: dict[str, Severity | None] = field(default_factory=dict)  # config overrides
     per_file_ignores: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
     exclude: tuple[str, ...] = ()
+    manifest_globs: tuple[str, ...] = ()
+    target_manifests: dict[str, list[Path]] = field(default_factory=dict)
     max_bytes: int = DEFAULT_MAX_BYTES
     options: dict[str, Any] = field(default_factory=dict)
     jobs: int = 1
@@ -53,20 +61,11 @@ class Settings:
 class Result:
     diagnostics: list[Diagnostic]
     skills: int
-    files: int
+    manifests: int = 0
 
 
-def _severity(rule: Rule, finding: Finding, target: Target | None, settings: Settings) -> Severity | None:
-    """config > the finding's own > the runtime's > the rule's default; None means off."""
-    if rule.code in settings.severity:
-        return settings.severity[rule.code]
-    if finding.severity is not None:
-        return finding.severity
-    if target is not None and rule.per_target:
-        own = _target_severity(rule, target)
-        if own is not _UNSET:
-            return own
-    return rule.severity
+class InternalError(RuntimeError):
+    """A bug in skilllint (not in the input): exit code 2."""
 
 
 _UNSET: Any = object()
@@ -79,80 +78,83 @@ def _target_severity(rule: Rule, target: Target) -> Severity | None | Any:
     return _UNSET if raw is None else Severity.parse(raw)
 
 
+def _severity(rule: Rule, finding: Finding, target: Target, settings: Settings) -> Severity | None:
+    """config > the finding's own > the runtime's > the rule's default; None means off."""
+    if rule.code in settings.severity:
+        return settings.severity[rule.code]
+    if finding.severity is not None:
+        return finding.severity
+    if rule.per_target:
+        own = _target_severity(rule, target)
+        if own is not _UNSET:
+            return own
+    return rule.severity
+
+
 def _rule_off_for(rule: Rule, target: Target, settings: Settings) -> bool:
     if rule.code in settings.severity:
         return settings.severity[rule.code] is None
     return rule.per_target and _target_severity(rule, target) is None
 
 
-def run_rules(doc: Any, rules: Iterable[Rule], settings: Settings) -> list[Diagnostic]:
-    """Apply per-document rules to one document (or the discovery's problem list)."""
+def run_rules(subject: Any, rules: Iterable[Rule], settings: Settings) -> list[Diagnostic]:
+    """Apply rules to one subject (a document, the project, the discovery's problems...)."""
     diagnostics: list[Diagnostic] = []
     primary = settings.targets[0]
     for rule in rules:
-        targets = settings.targets if rule.per_target else [primary]
-        for target in targets:
+        for target in settings.targets if rule.per_target else (primary,):
             if _rule_off_for(rule, target, settings):
                 continue
             context = CheckContext(target, settings.options)
-            for finding in rule.check(doc, target, context):
+            for finding in rule.check(subject, target, context):
                 severity = _severity(rule, finding, target, settings)
                 if severity is None:
                     continue
                 diagnostics.append(
                     Diagnostic(
-                        finding.location.path,
-                        finding.location.span,
-                        rule.code,
-                        rule.name,
-                        severity,
-                        finding.message,
-                        finding.help,
-                        target.id if rule.per_target else None,
+                        finding.location.path, finding.location.span, rule.code, rule.name, severity,
+                        finding.message, finding.help, target.id if rule.per_target else None,
                     )
                 )
     return diagnostics
 
 
-def lint_skill(skill: SkillInput, settings: Settings) -> list[Diagnostic]:
+def _summary(doc: Document) -> SkillSummary:
+    name = doc.field("name")
+    name = name if isinstance(name, str) else None
+    location = doc.locate(("name",)) if name is not None else None
+    directives: tuple = ()
+    if doc.text is not None and "skilllint-" in doc.text:
+        frontmatter = None
+        if doc.sources:
+            frontmatter = (doc.frontmatter_line, doc.body_line - 2)
+        directives = tuple(parse_directives(doc.path, doc.lines, frontmatter, doc.body_line, doc.in_fence))
+    return SkillSummary(doc.path, doc.dir_name, name, location, directives)
+
+
+def lint_skill(skill: SkillInput, settings: Settings) -> tuple[list[Diagnostic], SkillSummary]:
     """Everything per-document about one skill. Never raises for bad input."""
     doc = load_document(skill.file, settings.cwd, max_bytes=settings.max_bytes)
     rules = [r for r in settings.rules if r.scope in ("input", "skill")]
-    return run_rules(doc, rules, settings)
+    return run_rules(doc, rules, settings), _summary(doc)
 
 
-class _Problems:
-    """The discovery's problems, shaped like a document for the input rules."""
-
-    def __init__(self, discovery: Discovery) -> None:
-        self.problems = discovery.problems
+def _lint_safely(skill: SkillInput, settings: Settings) -> tuple[list[Diagnostic], SkillSummary]:
+    """A crash in one skill's checks is a bug in skilllint: exit 2 with the file named."""
+    try:
+        return lint_skill(skill, settings)
+    except Exception as error:
+        if os.environ.get("SKILLLINT_DEBUG"):
+            raise
+        raise InternalError(f"while linting {skill.file}: {type(error).__name__}: {error}") from error
 
 
 _WORKER_SETTINGS: Settings | None = None
 
 
-def _worker(batch: list[SkillInput]) -> list[Diagnostic]:
+def _worker(batch: list[SkillInput]) -> list[tuple[list[Diagnostic], SkillSummary]]:
     assert _WORKER_SETTINGS is not None
-    out: list[Diagnostic] = []
-    for skill in batch:
-        out.extend(_lint_safely(skill, _WORKER_SETTINGS))
-    return out
-
-
-def _lint_safely(skill: SkillInput, settings: Settings) -> list[Diagnostic]:
-    """A crash in one skill's checks must not end the run: it becomes an internal error."""
-    try:
-        return lint_skill(skill, settings)
-    except RecursionError:
-        raise
-    except Exception as error:  # noqa: BLE001 - reported, not swallowed
-        if os.environ.get("SKILLLINT_DEBUG"):
-            raise
-        raise InternalError(f"{skill.file}: {type(error).__name__}: {error}") from error
-
-
-class InternalError(RuntimeError):
-    """A bug in skilllint (not in the input): exit code 2."""
+    return [_lint_safely(skill, _WORKER_SETTINGS) for skill in batch]
 
 
 def _batches(items: list[SkillInput], jobs: int) -> list[list[SkillInput]]:
@@ -160,53 +162,79 @@ def _batches(items: list[SkillInput], jobs: int) -> list[list[SkillInput]]:
     return [items[i : i + size] for i in range(0, len(items), size)]
 
 
-def lint_paths(
-    paths: list[str],
-    settings: Settings,
-    progress: Callable[[int, int], None] | None = None,
-) -> Result:
-    """Lint every skill under `paths`. Raises PathNotFoundError for a missing path."""
-    discovery = discover(paths, settings.cwd, settings.exclude)
-    input_rules = [r for r in settings.rules if r.scope == "input"]
-    diagnostics = run_rules(_Problems(discovery), input_rules, settings)
-    skills = discovery.skills
-    diagnostics.extend(_lint_all(skills, settings, progress))
-    diagnostics = [d for d in diagnostics if not _ignored_by_path(d, settings)]
-    diagnostics.sort(key=lambda d: d.sort_key)
-    files = len({d.path for d in diagnostics})
-    return Result(diagnostics, len(skills), files)
-
-
 def _lint_all(
     skills: list[SkillInput], settings: Settings, progress: Callable[[int, int], None] | None
-) -> Iterator[Diagnostic]:
+) -> Iterator[tuple[list[Diagnostic], SkillSummary]]:
     total = len(skills)
     jobs = max(1, settings.jobs)
     if jobs == 1 or total < PARALLEL_THRESHOLD or "fork" not in multiprocessing.get_all_start_methods():
         for index, skill in enumerate(skills, 1):
-            yield from _lint_safely(skill, settings)
+            yield _lint_safely(skill, settings)
             if progress and index % 200 == 0:
                 progress(index, total)
         return
     global _WORKER_SETTINGS
-    _WORKER_SETTINGS = settings
-    context = multiprocessing.get_context("fork")
+    _WORKER_SETTINGS = settings  # inherited by the forked workers
+    batches = _batches(skills, jobs)
     done = 0
-    with context.Pool(jobs) as pool:
-        for batch_result, batch in zip(
-            pool.imap(_worker, batches := _batches(skills, jobs)), batches, strict=True
-        ):
-            yield from batch_result
+    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        for batch, results in zip(batches, pool.imap(_worker, batches), strict=True):
+            yield from results
             done += len(batch)
             if progress:
                 progress(done, total)
 
 
+class _Problems:
+    """Reading problems of something that is not a skill, shaped for the input rules."""
+
+    def __init__(self, problems: list) -> None:
+        self.problems = problems
+
+
+def lint_paths(
+    paths: list[str],
+    settings: Settings,
+    progress: Callable[[int, int], None] | None = None,
+) -> Result:
+    """Lint every skill and manifest under `paths`. Raises PathNotFoundError for a missing path."""
+    discovery = discover(paths, settings.cwd, settings.exclude, settings.manifest_globs)
+    by_scope: dict[str, list[Rule]] = {}
+    for rule in settings.rules:
+        by_scope.setdefault(rule.scope, []).append(rule)
+    input_rules = by_scope.get("input", [])
+    diagnostics = run_rules(_Problems(discovery.problems), input_rules, settings)
+    summaries: list[SkillSummary] = []
+    for found, summary in _lint_all(discovery.skills, settings, progress):
+        diagnostics.extend(found)
+        summaries.append(summary)
+    manifests = [load_manifest(path, settings.cwd, settings.max_bytes) for path in discovery.manifests]
+    for manifest in manifests:
+        diagnostics.extend(run_rules(_Problems(manifest.problems), input_rules, settings))
+    project = Project(
+        skills=sorted(summaries, key=lambda s: s.path),
+        manifests=manifests,
+        targets=settings.targets,
+        target_manifests={
+            ident: [load_manifest(path, settings.cwd, settings.max_bytes) for path in paths]
+            for ident, paths in settings.target_manifests.items()
+        },
+        options=settings.options,
+    )
+    diagnostics.extend(run_rules(project, by_scope.get("project", []), settings))
+    directives = [d for summary in summaries for d in summary.directives]
+    if directives:
+        selected = frozenset(rule.code for rule in settings.rules)
+        diagnostics, report = apply_suppressions(diagnostics, directives, selected)
+        diagnostics.extend(run_rules(report, by_scope.get("suppression", []), settings))
+    diagnostics = [d for d in diagnostics if not _ignored_by_path(d, settings)]
+    diagnostics.sort(key=lambda d: d.sort_key)
+    return Result(diagnostics, len(discovery.skills), len(manifests))
+
+
 def _ignored_by_path(diagnostic: Diagnostic, settings: Settings) -> bool:
     for pattern, codes in settings.per_file_ignores:
-        if any(diagnostic.code.startswith(c) or diagnostic.name == c for c in codes) and matches(
-            diagnostic.path, (pattern,)
-        ):
+        if diagnostic.code in codes and matches(diagnostic.path, (pattern,)):
             return True
     return False
 

@@ -126,6 +126,12 @@ def build_settings(options: dict[str, Any], cwd: Path) -> tuple[Settings, Config
         severity=severity_overrides(config),
         per_file_ignores=per_file,
         exclude=tuple(config.get("exclude", [])),
+        manifest_globs=tuple(config.get("manifests", [])),
+        target_manifests={
+            ident: [(config.base_dir / rel).resolve() for rel in spec.get("tools_from", [])]
+            for ident, spec in config.get("runtimes", {}).items()
+            if ident in {t.id for t in targets}
+        },
         max_bytes=int(config.get("max-file-size", 1024 * 1024)),
         options={k: config.get(k) for k in ("max-body-lines", "max-body-tokens") if config.get(k)},
         jobs=options.get("jobs") or os.cpu_count() or 1,

@@ -1,0 +1,114 @@
+"""SARIF 2.1.0, valid against the official OASIS schema (tests check it), for GitHub code
+scanning and other SARIF viewers.
+
+One run. `tool.driver.rules` lists the rules that fired, sorted by code, and each result
+points at its rule with `ruleId` and `ruleIndex`. Paths are POSIX and relative to the
+working directory, so artifact locations are percent-encoded relative URIs under the
+`%SRCROOT%` base (an absolute path becomes a `file://` URI without a base). Columns count
+Unicode code points and ends are exclusive, both as in skilllint's own model, so the run
+says `columnKind: unicodeCodePoints`. A diagnostic on a folder (its path ends in `/`) has
+no region. The help goes on a second line of `message.text` (`help: ...`), kept plain text
+so every viewer shows it; the target, when the finding is per runtime, is in
+`properties.target`.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import PurePosixPath
+from typing import Any
+from urllib.parse import quote
+
+from skilllint.formatters import RunInfo
+from skilllint.model import Diagnostic, Severity
+
+SCHEMA_URI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+INFORMATION_URI = "https://github.com/skilllint/skilllint"
+CARD_URI = "https://github.com/skilllint/skilllint/blob/main/rules/{code}.md"
+SRCROOT = "%SRCROOT%"
+
+LEVELS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
+
+
+def artifact_location(path: str) -> dict[str, Any]:
+    """A relative path as a percent-encoded URI under %SRCROOT%; an absolute one as file://."""
+    if path.startswith("/"):
+        return {"uri": PurePosixPath(path).as_uri() + ("/" if path.endswith("/") and path != "/" else "")}
+    if len(path) > 2 and path[1] == ":" and path[0].isalpha():  # a Windows drive path, just in case
+        return {"uri": "file:///" + quote(path.replace("\\", "/"), safe="/:")}
+    return {"uri": quote(path, safe="/"), "uriBaseId": SRCROOT}
+
+
+def region(d: Diagnostic) -> dict[str, int]:
+    span = d.span
+    result = {"startLine": max(1, span.line), "startColumn": max(1, span.column)}
+    if span.end_line is not None:
+        result["endLine"] = max(result["startLine"], span.end_line)
+    if span.end_column is not None:
+        end_line = result.get("endLine", result["startLine"])
+        if end_line > result["startLine"] or span.end_column >= result["startColumn"]:
+            result["endColumn"] = max(1, span.end_column)
+    return result
+
+
+def rule_descriptor(code: str, d: Diagnostic, run: RunInfo) -> dict[str, Any]:
+    rule = run.rules.get(code)
+    name = rule.name if rule is not None else d.name
+    descriptor: dict[str, Any] = {"id": code, "name": name}
+    summary = getattr(rule, "summary", None)
+    if summary:
+        descriptor["shortDescription"] = {"text": summary}
+    descriptor["helpUri"] = CARD_URI.format(code=code)
+    severity = rule.severity if rule is not None else d.severity
+    descriptor["defaultConfiguration"] = {"level": LEVELS[Severity(severity)]}
+    return descriptor
+
+
+def message_text(d: Diagnostic) -> str:
+    return f"{d.message}\nhelp: {d.help}" if d.help else d.message
+
+
+def result(d: Diagnostic, index: int) -> dict[str, Any]:
+    physical: dict[str, Any] = {"artifactLocation": artifact_location(d.path)}
+    if not d.path.endswith("/"):
+        physical["region"] = region(d)
+    item: dict[str, Any] = {
+        "ruleId": d.code,
+        "ruleIndex": index,
+        "level": LEVELS[d.severity],
+        "message": {"text": message_text(d)},
+        "locations": [{"physicalLocation": physical}],
+    }
+    if d.target:
+        item["properties"] = {"target": d.target}
+    return item
+
+
+def build(diagnostics: list[Diagnostic], run: RunInfo) -> dict[str, Any]:
+    first: dict[str, Diagnostic] = {}
+    for d in diagnostics:
+        first.setdefault(d.code, d)
+    codes = sorted(first)
+    index = {code: i for i, code in enumerate(codes)}
+    driver = {
+        "name": "skilllint",
+        "version": run.version,
+        "semanticVersion": run.version,
+        "informationUri": INFORMATION_URI,
+        "rules": [rule_descriptor(code, first[code], run) for code in codes],
+    }
+    return {
+        "$schema": SCHEMA_URI,
+        "version": "2.1.0",
+        "runs": [
+            {
+                "tool": {"driver": driver},
+                "columnKind": "unicodeCodePoints",
+                "results": [result(d, index[d.code]) for d in diagnostics],
+            }
+        ],
+    }
+
+
+def render(diagnostics: list[Diagnostic], run: RunInfo) -> str:
+    return json.dumps(build(diagnostics, run), indent=2, ensure_ascii=False) + "\n"
