@@ -430,7 +430,7 @@ class TextMaker:
         r = self.rng.random()
         if self.tools and r < 0.25:
             return f"`{pick(self.rng, self.tools)}`"
-        if self.plan and r < 0.40:
+        if self.plan and r < 0.32:
             files = self.plan.refs + self.plan.scripts
             if files:
                 return f"`{pick(self.rng, files)[0]}`"
@@ -591,7 +591,7 @@ class TextMaker:
                 r = rng.random()
                 if r < 0.2:
                     body.append(f"# {pick(rng, VERBS)} the {self.noun()}")
-                elif r < 0.4 and self.plan and self.plan.scripts:
+                elif r < 0.28 and self.plan and self.plan.scripts:
                     script = pick(rng, self.plan.scripts)[0]
                     runner = "bash" if script.endswith(".sh") else pick(rng, ("python", "python3", "uv run"))
                     body.append(f"{runner} {script} --{pick(rng, NOUNS)} {pick(rng, NOUNS)}.json")
@@ -861,10 +861,10 @@ def frontmatter(rng: random.Random, plan: SkillPlan, tm: TextMaker) -> list[str]
             lines.append(f"argument-hint: {quote_yaml(pick(rng, ARGUMENT_HINTS))}")
         if rng.random() < 0.6:
             lines.append(f"user-invocable: {pick(rng, ('true', 'false', 'false'))}")
-        if rng.random() < 0.3:
-            lines.append("context: fork")
-        if rng.random() < 0.3:
+        if rng.random() < 0.4:  # real skills name an agent to run in a forked context, almost always
             lines.append(f"agent: {pick(rng, SUFFIXES)}-{pick(rng, ('author', 'tester', 'reviewer'))}")
+            if rng.random() < 0.9:
+                lines.append("context: fork")
         if rng.random() < 0.1:
             lines.append("disable-model-invocation: true")
         if rng.random() < 0.1:
@@ -878,7 +878,7 @@ def frontmatter(rng: random.Random, plan: SkillPlan, tm: TextMaker) -> list[str]
                 "        - type: command",
                 f"          command: bash ${{CLAUDE_SKILL_DIR}}/scripts/{pick(rng, VERBS)}.sh",
             ]
-    if rng.random() < 0.02:
+    if rng.random() < 0.08:
         lines.append(f"compatibility: Requires {pick(rng, LIBS)} and a {pick(rng, NOUNS)} API key")
     if rng.random() < 0.015:
         lines.append(f"tags: [{', '.join(rng.sample(TOPICS, 3))}]")

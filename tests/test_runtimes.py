@@ -120,7 +120,8 @@ def test_claude_code_facts() -> None:
     assert {tools[n].status for n in ("TodoWrite", "Glob", "Grep")} == {"conditional"}
     expected = {"Bash": "command", "Monitor": "command", "PowerShell": "command", "Read": "path",
                 "Grep": "path", "Glob": "path", "LSP": "path", "Edit": "path", "Write": "path",
-                "NotebookEdit": "path", "WebFetch": "domain", "Skill": "skill", "Agent": "agent"}
+                "NotebookEdit": "path", "WebFetch": "domain", "Skill": "skill", "Agent": "agent",
+                "Workflow": "any"}  # Anthropic's claude-security plugin grants Workflow(name)
     assert {n: tool.specifier for n, tool in tools.items() if tool.specifier != "none"} == expected
 
 

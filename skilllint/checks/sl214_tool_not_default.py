@@ -18,6 +18,8 @@ STATUSES = {"conditional": "available only in some setups", "experimental": "exp
 
 
 def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
+    if target.tools is None:
+        return  # the portable baseline: some runtime has the tool by default
     for declared in declared_tools(doc, target):
         resolution = declared.resolution
         tool = resolution.tool

@@ -1,0 +1,89 @@
+"""Grouping helpers for the collision rules (SL400, SL401, SL406, SL410, SL411)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TypeVar
+
+from skilllint.document import Location
+from skilllint.manifests import Manifest, ManifestName
+from skilllint.project import Project, SkillSummary
+from skilllint.targets import Target
+
+T = TypeVar("T")
+_STYLE = re.compile(r"[-_.]")
+
+
+def groups(items: Iterable[T], key: Callable[[T], str | None]) -> list[list[T]]:
+    """Items sharing a key, groups of two or more, in first-seen order."""
+    buckets: dict[str, list[T]] = {}
+    for item in items:
+        k = key(item)
+        if k is not None:
+            buckets.setdefault(k, []).append(item)
+    return [group for group in buckets.values() if len(group) > 1]
+
+
+def namespace(summary: SkillSummary) -> str:
+    """The set of skills a runtime loads together, as a key.
+
+    Runtimes load every skill under one skills folder (`.claude/skills/`, `.agents/skills/`,
+    `<plugin>/skills/`, recursively for Codex), so skills collide within the nearest ancestor
+    folder named `skills`; different plugins are namespaced (`plugin:skill`) and translated or
+    mirrored copies under other `skills/` folders are not loaded together. Skills under no
+    `skills/` folder share the project's namespace.
+    """
+    folder = Path(summary.path).parent
+    for ancestor in folder.parents:
+        if ancestor.name.lower() in ("skills", ".skills"):
+            return ancestor.as_posix()
+    return ""
+
+
+def skill_location(summary: SkillSummary) -> Location:
+    from skilllint.model import Span
+
+    return summary.name_location or Location(summary.path, Span(1, 1))
+
+
+def tool_key(name: str) -> str:
+    """SL410's normalisation: trim, case, and `-`/`_`/`.` ignored."""
+    return _STYLE.sub("", name.strip().casefold())
+
+
+def as_target_compares(name: str, target: Target) -> str:
+    return name if target.case_sensitive else name.casefold()
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """One name a tool answers to, where it was written (None for built-in tools)."""
+
+    text: str
+    role: str  # name, alias, deprecated-alias
+    tool: str
+    location: Location | None
+    origin: str  # manifest path, or the runtime id for built-in tools
+
+
+def manifest_claims(manifest: Manifest) -> list[Claim]:
+    claims = []
+    for tool in manifest.tools:
+        for written in tool.all_names():
+            claims.append(_claim(written, tool.name.text, manifest.path))
+    return claims
+
+
+def _claim(written: ManifestName, tool: str, origin: str) -> Claim:
+    return Claim(written.text, written.role, tool, written.location, origin)
+
+
+def manifests_for(project: Project, target: Target) -> list[Manifest]:
+    """The linted manifests plus the target's own `tools_from` manifests, each once."""
+    seen: dict[str, Manifest] = {m.path: m for m in project.manifests}
+    for manifest in project.target_manifests.get(target.id, []):
+        seen.setdefault(manifest.path, manifest)
+    return list(seen.values())

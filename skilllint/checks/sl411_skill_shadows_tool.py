@@ -1,0 +1,49 @@
+"""SL411 skill-shadows-tool: a skill named like a tool or alias of the target.
+
+Where skills are offered next to tools (or as tools, `task.*` style), a skill called
+`web-search` beside a `web_search` tool leaves the model two near-identical choices and
+one of them is not what the author meant. Compared ignoring case and `-`/`_`/`.`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from skilllint.checks._collisions import skill_location, tool_key
+from skilllint.model import Severity
+from skilllint.project import Project
+from skilllint.registry import Finding, Rule
+
+
+def check(project: Project, target=None, ctx=None) -> Iterator[Finding]:
+    if target.tools is None:
+        return  # the portable baseline has no tool list of its own to shadow
+    names: dict[str, tuple[str, str]] = {}
+    for tool in target.tools:
+        if tool.status == "removed":
+            continue
+        names.setdefault(tool_key(tool.name), (tool.name, "tool"))
+        for alias in tool.aliases:
+            names.setdefault(tool_key(alias), (tool.name, f"alias `{alias}` of"))
+    for skill in project.skills:
+        hit = names.get(tool_key(skill.effective_name))
+        if hit is None:
+            continue
+        tool, how = hit
+        what = f"the {how} tool `{tool}`" if how != "tool" else f"the tool `{tool}`"
+        yield Finding(
+            skill_location(skill),
+            f"skill `{skill.effective_name}` has the name of {what} of {target.id}",
+            "rename the skill so the model cannot confuse it with the tool",
+        )
+
+
+RULE = Rule(
+    code="SL411",
+    name="skill-shadows-tool",
+    summary="A skill whose name equals a tool name or alias of the target (ignoring case and -/_/.)",
+    severity=Severity.WARNING,
+    check=check,
+    scope="project",
+    per_target=True,
+)
