@@ -106,6 +106,38 @@ def scratch_root() -> str | None:
     return None
 
 
+def background_cpu(seconds: float = 0.5) -> float | None:
+    """Share of all CPUs busy while this script sleeps (Linux only), or None where unknown.
+
+    Why: on a shared machine another job (a test suite, a build) can halve the figures; printing
+    this beside them tells a reader whether a run is to be trusted.
+    """
+
+    def sample() -> tuple[int, int]:
+        with open("/proc/stat") as fh:
+            fields = [int(x) for x in fh.readline().split()[1:]]
+        idle = fields[3] + (fields[4] if len(fields) > 4 else 0)
+        return idle, sum(fields)
+
+    try:
+        idle1, total1 = sample()
+        time.sleep(seconds)
+        idle2, total2 = sample()
+    except (OSError, ValueError, IndexError):
+        return None
+    total = total2 - total1
+    return None if total <= 0 else max(0.0, 1.0 - (idle2 - idle1) / total)
+
+
+def describe_background(when: str) -> None:
+    """Print the background CPU use, with a warning when it is high enough to skew the timings."""
+    busy = background_cpu()
+    if busy is None:
+        return
+    warning = " -- other processes are busy: figures will be low and noisy" if busy > 0.15 else ""
+    print(f"background CPU use {when}: {busy:.0%}{warning}")
+
+
 def count_skills(corpus: Path) -> tuple[int, int, int]:
     """(SKILL.md files, all files, bytes) under ``corpus``: printed so a reused corpus is described."""
     skills = files = size = 0
@@ -347,6 +379,7 @@ def bench(
     print(f"corpus: {skills} skills, {files} files, {size / 1e6:.1f} MB in {corpus}")
     print(f"one skill: {one_skill.relative_to(corpus)} ({(one_skill / 'SKILL.md').stat().st_size} bytes)")
     print(f"machine: {cpus} CPUs, {platform.system()} {platform.machine()}, Python {platform.python_version()}")
+    describe_background("before")
     cwd = corpus  # neither linter should pick up a config file of the repository this runs from
     status = 0
     sl_corpus = sl_one = ag_corpus = ag_one = None
@@ -384,6 +417,7 @@ def bench(
         print("agnix: not installed (pip install agnix) -- no comparison")
 
     print()
+    describe_background("after")
     floor = startup_floor(script_interpreter(skilllint), cwd) if skilllint else []
     print_table(skills, sl_corpus, sl_one, ag_corpus, ag_one, args.jobs, floor)
     print("\nfigures are medians of the runs above, made just now on this machine; they are never asserted.")

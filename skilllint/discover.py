@@ -101,7 +101,7 @@ class _Walker:
                 self.consider_file(entry, root_real, wrong_case=entry.name != SKILL_FILE,
                                    has_proper=bool(skill_here))
             for entry in entries:
-                if entry.name in SKIP_DIRS:
+                if entry.name in SKIP_DIRS or entry.name.lower() == "skill.md":
                     continue
                 rel = self.rel(entry.path)
                 if self.exclude and matches(rel, self.exclude):
@@ -141,6 +141,14 @@ class _Walker:
             return
         self.add_skill(entry.path, wrong_case)
 
+    @staticmethod
+    def link_text(path: str) -> str:
+        """What the link says (relative links stay relative: messages must not depend on the checkout)."""
+        try:
+            return os.readlink(path)
+        except OSError:
+            return os.path.realpath(path)
+
     def symlink_ok(self, path: str, root_real: str) -> bool:
         """Report a symlink that escapes the root or loops; True when it may be read."""
         try:
@@ -154,7 +162,7 @@ class _Walker:
         target = os.path.realpath(path)
         if not _is_within(target, root_real):
             self.problem(
-                "SL005", path, f"symlink points outside the linted root (to `{target}`); not followed",
+                "SL005", path, f"symlink points outside the linted root (to `{self.link_text(path)}`); not followed",
                 "copy the file into the skill, or lint the folder it points to",
             )
             return False
@@ -171,7 +179,8 @@ class _Walker:
         target = os.path.realpath(entry.path)
         if not _is_within(target, root_real):
             self.problem(
-                "SL005", entry.path, f"symlink points outside the linted root (to `{target}`); not followed",
+                "SL005", entry.path,
+                f"symlink points outside the linted root (to `{self.link_text(entry.path)}`); not followed",
                 "copy the file into the skill, or lint the folder it points to",
             )
         elif os.path.isdir(target) and _is_within(os.path.realpath(directory), target):

@@ -21,7 +21,7 @@ from skilllint.model import Span
 from skilllint.yamlnodes import Nonportable, YamlRefused, find_node, parse_yaml
 
 DEFAULT_MAX_BYTES = 1024 * 1024
-_CLOSING = re.compile(r"^(?:---|\.\.\.)[ \t]*$", re.M)
+_CLOSING = re.compile(r"^---[ \t]*$", re.M)  # skills-ref, quick_validate, Codex: `---` only
 _KEY_WITH_COLON = re.compile(r"^\s*(?:- )?(?P<key>[\w-]+):\s+[^'\"|>&*!\[{\s][^#]*?(?P<colon>:)(?:\s|$)")
 
 
@@ -143,6 +143,16 @@ class Document:
         end = Span.on_line(line, column0 + 1, len(needle)) if "\n" not in needle else Span(line, column0 + 1)
         return Location(source.path, end), found + len(needle)
 
+    def locate_offset(self, path: tuple[Any, ...], offset: int) -> Location:
+        """Where character `offset` of the one-line scalar at `path` is (quotes skipped)."""
+        location = self.locate(path)
+        span = location.span
+        if span.end_line != span.line or location.path != self.path:
+            return location
+        raw = self.line_text(span.line)[span.column - 1 :]
+        quote = 1 if raw[:1] in ("'", '"') else 0
+        return Location(location.path, Span(span.line, span.column + quote + offset))
+
     def locate_key(self, name: str) -> Location:
         return self.locate((name,), key=True)
 
@@ -187,9 +197,14 @@ def read_text(path: Path, rel: str, max_bytes: int, problems: list[ReadProblem])
         return None
     nul = data.find(b"\0")
     if nul >= 0:
+        if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+            problems.append(ReadProblem("SL004", rel, Span(1, 1), "file is UTF-16 encoded (byte-order mark); "
+                                        "not parsed", "save it as UTF-8"))
+            return None
         line, column = _byte_position(data, nul)
         problems.append(
-            ReadProblem("SL004", rel, Span(line, column), f"binary file: NUL byte at offset {nul}; not parsed")
+            ReadProblem("SL004", rel, Span(line, column), f"binary file: NUL byte at offset {nul}; not parsed",
+                        "a SKILL.md or manifest must be UTF-8 text")
         )
         return None
     try:
@@ -324,6 +339,8 @@ def _parse_frontmatter(doc: Document, fm_text: str, path: str, line_offset: int)
 
 def _yaml_error_problem(error: yaml.MarkedYAMLError, fm_text: str, path: str, line_offset: int) -> ReadProblem:
     mark = error.problem_mark or error.context_mark
+    if error.context_mark is not None and "end of stream" in (error.problem or ""):
+        mark = error.context_mark  # point at the quote or bracket left open, not at the end
     line0 = mark.line if mark else 0
     column0 = mark.column if mark else 0
     reason = error.problem or "invalid YAML"

@@ -115,10 +115,10 @@ def tool_entries(doc: Document, key: str) -> list[ToolEntry]:
         return [ToolEntry(str(value), doc.locate((key,)), "scalar", 0, "not a string or a list of tool names")]
     form, parts = split_entries(value)
     search_from = 0
-    for index, (text, _offset) in enumerate(parts):
+    for index, (text, offset) in enumerate(parts):
         if text:
             location, search_from = doc.locate_within((key,), text, search_from)
         else:
-            location = doc.locate((key,))
+            location = doc.locate_offset((key,), offset)
         entries.append(ToolEntry(text, location, form, index, syntax_problem(text)))
     return entries

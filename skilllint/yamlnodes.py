@@ -130,13 +130,11 @@ class _Builder:
         return total
 
     def build(self, node: Node) -> Any:
-        if id(node) in self.aliased and id(node) not in self.seen:
-            self._note("anchor", node, "anchors and aliases")
         self.seen.add(id(node))
         if isinstance(node, ScalarNode):
             return _scalar(node)
-        if node.flow_style and node.value:
-            self._note("flow", node, "flow-style collection")
+        if node.flow_style:
+            self._note("flow", node, "mapping" if isinstance(node, MappingNode) else "list")
         if isinstance(node, SequenceNode):
             return [self.build(item) for item in node.value]
         result: dict[Any, Any] = {}
@@ -178,19 +176,24 @@ def parse_yaml(text: str) -> ParsedYaml:
         mark = error.problem_mark or error.context_mark
         raise YamlRefused(str(error.problem or error), mark.line if mark else 0, mark.column if mark else 0) from None
     nonportable = builder.nonportable
-    if "!" in text:
-        nonportable.extend(_explicit_tags(text))
+    if "!" in text or "&" in text or "*" in text:
+        nonportable.extend(_tokens(text))
     return ParsedYaml(data, root, nonportable)
 
 
-def _explicit_tags(text: str) -> list[Nonportable]:
-    """Explicit tags (`!!str`, `!custom`) survive composition only as resolved tags, so scan."""
+_TOKEN_FEATURES = {yaml.TagToken: "tag", yaml.AnchorToken: "anchor", yaml.AliasToken: "anchor"}
+
+
+def _tokens(text: str) -> list[Nonportable]:
+    """Tags, anchors and aliases leave no trace in composed nodes, so scan the tokens
+    (only when the text holds one of their indicator characters)."""
     found = []
     try:
         for token in yaml.scan(text, Loader=_Loader):
-            if isinstance(token, yaml.TagToken):
+            feature = _TOKEN_FEATURES.get(type(token))
+            if feature:
                 start, end = token.start_mark, token.end_mark
-                found.append(Nonportable("tag", start.line, start.column, end.line, end.column, "explicit tag"))
+                found.append(Nonportable(feature, start.line, start.column, end.line, end.column, feature))
     except yaml.YAMLError:
         pass
     return found

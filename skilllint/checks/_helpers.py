@@ -34,5 +34,24 @@ def slug(text: str) -> str:
     return result[:64].strip("-")
 
 
+_KINDS = {bool: "a boolean", int: "a number", float: "a number", list: "a list", dict: "a map", str: "a string"}
+
+
+def kind_of(value: Any) -> str:
+    """How messages name a YAML value's type: `a number`, `a list`, `empty` (null)."""
+    if value is None:
+        return "empty"
+    return _KINDS.get(type(value), f"a {type(value).__name__}")
+
+
+def source_text(doc: Document, path: tuple[Any, ...]) -> str | None:
+    """The value at `path` as written in the file (`1.10`, `true`), when it is on one line."""
+    location = doc.locate(path)
+    span = location.span
+    if location.path != doc.path or span.end_line != span.line or span.end_column is None:
+        return None
+    return doc.line_text(span.line)[span.column - 1 : span.end_column - 1] or None
+
+
 def plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"

@@ -14,7 +14,8 @@ from skilllint.model import Severity, Span
 from skilllint.registry import Finding, Rule
 
 _MESSAGES = {
-    "flow": ("flow-style collection (`[...]` or `{...}`)", "write a block list (`- item` lines) or a plain string"),
+    "flow-list": ("flow-style list (`[...]`)", "write a block list (`- item` lines) or a plain string"),
+    "flow-mapping": ("flow-style mapping (`{...}`)", "write a block mapping (one `key: value` per indented line)"),
     "anchor": ("YAML anchor/alias", "repeat the value instead of aliasing it"),
     "tag": ("explicit YAML tag", "remove the tag; quote the value if it must be a string"),
 }
@@ -37,7 +38,8 @@ def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
             continue
         if item.feature == "flow" and _is_allowed_tools(doc, path, span):
             continue  # the form of allowed-tools is SL131's to report
-        what, how = _MESSAGES[item.feature]
+        feature = f"flow-{item.detail}" if item.feature == "flow" else item.feature
+        what, how = _MESSAGES[feature]
         yield Finding(Location(path, span), f"{what} is rejected by strict YAML parsers (skills-ref)", how)
 
 

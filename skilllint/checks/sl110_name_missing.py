@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from skilllint.checks._helpers import slug
+from skilllint.checks._helpers import kind_of, slug
 from skilllint.document import Document
 from skilllint.model import Severity
 from skilllint.registry import Finding, Rule
@@ -26,10 +26,13 @@ def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
         )
         return
     value = doc.frontmatter["name"]
-    if not isinstance(value, str) or not value.strip():
-        shown = "empty" if value is None or (isinstance(value, str)) else f"a {type(value).__name__}"
-        yield Finding(doc.locate(("name",)) if value not in (None, "") else doc.locate_key("name"),
-                      f"`name` is {shown}, not a non-empty string", f"write `name: {suggestion}`")
+    if isinstance(value, str) and value.strip():
+        return
+    if value is None or isinstance(value, str):
+        yield Finding(doc.locate_key("name"), "`name` is empty", f"write `name: {suggestion}`")
+    else:
+        yield Finding(doc.locate(("name",)), f"`name` is {kind_of(value)}, not a string",
+                      f"write `name: {suggestion}`")
 
 
 RULE = Rule(

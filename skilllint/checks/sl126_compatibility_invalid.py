@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from skilllint.checks._helpers import kind_of
 from skilllint.document import Document
 from skilllint.model import Severity
 from skilllint.registry import Finding, Rule
@@ -13,12 +14,16 @@ from skilllint.schema import errors_for
 def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
     if doc.frontmatter is None or "compatibility" not in doc.frontmatter:
         return
+    if doc.frontmatter["compatibility"] is None:
+        yield Finding(doc.locate_key("compatibility"), "`compatibility` is empty",
+                      "remove it, or say what the skill needs")
+        return
     for error in errors_for(doc, "agentskills"):
         if error.path[:1] != ("compatibility",):
             continue
         value = error.value
         if error.keyword == "type":
-            message = f"`compatibility` is a {_kind(value)}, not a string"
+            message = f"`compatibility` is {kind_of(value)}, not a string"
             help_text = 'write one line of text, e.g. `compatibility: "Requires git and network access"`'
         elif error.keyword == "minLength":
             message, help_text = "`compatibility` is empty", "remove it, or say what the skill needs"
@@ -27,10 +32,6 @@ def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
             help_text = "keep it to the environment requirements; move details into the body"
         yield Finding(doc.locate(("compatibility",)), message, help_text)
         return
-
-
-def _kind(value: object) -> str:
-    return "null" if value is None else type(value).__name__
 
 
 RULE = Rule(

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from skilllint.checks._helpers import kind_of, source_text
 from skilllint.document import Document
 from skilllint.model import Severity
 from skilllint.registry import Finding, Rule
@@ -19,10 +20,9 @@ def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
         return
     metadata = doc.frontmatter["metadata"]
     if not isinstance(metadata, dict):
-        kind = "null" if metadata is None else type(metadata).__name__
         yield Finding(
             doc.locate(("metadata",)) if metadata is not None else doc.locate_key("metadata"),
-            f"`metadata` is a {kind}, not a map",
+            f"`metadata` is {kind_of(metadata)}, not a map",
             "write `metadata:` followed by indented `key: \"value\"` lines",
         )
         return
@@ -35,13 +35,12 @@ def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
             continue
         key, value = error.path[1], error.value
         if isinstance(value, dict | list):
-            kind = "map" if isinstance(value, dict) else "list"
             help_text = "flatten it into string keys, or move structured data to a file in the skill"
         else:
-            kind = "null" if value is None else type(value).__name__
-            help_text = f'quote the value: {key}: "{value if value is not None else ""}"'
+            written = source_text(doc, ("metadata", key)) if value is not None else ""
+            help_text = f'quote the value: {key}: "{written if written is not None else value}"'
         yield Finding(doc.locate(("metadata", key)) if value is not None else doc.locate(("metadata", key), key=True),
-                      f"`metadata.{key}` is a {kind}, not a string", help_text)
+                      f"`metadata.{key}` is {kind_of(value)}, not a string", help_text)
 
 
 RULE = Rule(

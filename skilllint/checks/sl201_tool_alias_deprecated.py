@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from skilllint.checks._body import body_references
 from skilllint.checks._tools import declared_tools, where
 from skilllint.document import Document
 from skilllint.model import Severity
@@ -26,6 +27,15 @@ def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
             f"`{old}` is a deprecated name of `{resolution.tool.name}` in {where(target)}",
             f"use `{resolution.tool.name}`",
         )
+    for reference in body_references(doc, target):
+        resolution = reference.resolution
+        if resolution.outcome == Outcome.DEPRECATED and resolution.tool is not None:
+            yield Finding(
+                reference.location,
+                f"the instructions name `{resolution.via or resolution.name}`, a deprecated name of "
+                f"`{resolution.tool.name}` in {where(target)}",
+                f"write `{resolution.tool.name}`: that is the name the model is offered",
+            )
 
 
 RULE = Rule(

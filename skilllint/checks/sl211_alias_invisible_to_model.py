@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from skilllint.checks._body import body_references
 from skilllint.checks._tools import declared_tools, where
 from skilllint.document import Document
 from skilllint.model import Severity
@@ -35,6 +36,15 @@ def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
             "maps only after the model call: the model is never offered it",
             f"name the tool `{resolution.tool.name}`, or expose aliases to the model (`alias_exposure: api`)",
         )
+    for reference in body_references(doc, target):
+        resolution = reference.resolution
+        if resolution.outcome == Outcome.ALIAS and resolution.tool is not None:
+            yield Finding(
+                reference.location,
+                f"the instructions name `{resolution.via or resolution.name}`, an alias of `{resolution.tool.name}` "
+                f"that {where(target)} maps only after the model call: the model is never offered it",
+                f"write `{resolution.tool.name}`, or expose aliases to the model (`alias_exposure: api`)",
+            )
 
 
 RULE = Rule(

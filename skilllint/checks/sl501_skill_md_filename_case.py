@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from skilllint.document import Document
+from skilllint.document import Document, Location
 from skilllint.model import Severity, Span
 from skilllint.registry import Finding, Rule, input_problems
 
@@ -16,10 +16,9 @@ _beside = input_problems("SL501")
 
 
 def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
+    """Runs on skill documents and on the discovery's problems (`skill.md` beside `SKILL.md`)."""
     yield from _beside(doc)
-    if doc.file.name != "SKILL.md":
-        from skilllint.document import Location
-
+    if isinstance(doc, Document) and doc.file.name != "SKILL.md":
         yield Finding(
             Location(doc.path, Span(1, 1)),
             f"skill file is named `{doc.file.name}`; runtimes only load `SKILL.md`",
@@ -33,4 +32,5 @@ RULE = Rule(
     summary="The skill file is spelled `skill.md`, `Skill.md` or `SKILL.MD` instead of `SKILL.md`",
     severity=Severity.ERROR,
     check=check,
+    scope="input",
 )

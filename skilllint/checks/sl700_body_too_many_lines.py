@@ -25,7 +25,7 @@ def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
         line = doc.body_line + limit
         yield Finding(
             Location(doc.path, Span(line, 1)),
-            f"body is {count:,} lines long; keep it under {limit}",
+            f"body is {count:,} lines long; the limit is {limit:,}",
             "move reference material into `references/*.md` and link to it",
         )
 

@@ -1,0 +1,80 @@
+"""File references in the instructions: Markdown link targets and path-like code spans.
+
+Links are file references unless they are URLs, anchors, site-absolute paths (`/deploy` is a
+command, not a file) or footnotes. Code spans are only taken as skill files when they say
+so: `${CLAUDE_SKILL_DIR}/...`, or a relative path whose first folder exists in the skill
+(`scripts/`, `references/`...). A path like `src/app.ts` is most likely the user's project,
+and precision matters more than recall.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import unquote
+
+from skilllint.document import Document, Location
+from skilllint.model import Span
+
+_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
+_SKILL_DIR_VAR = re.compile(r"^\$\{?(?:CLAUDE_SKILL_DIR|SKILL_DIR|CLAUDE_PLUGIN_ROOT)\}?/")
+_PATH_SPAN = re.compile(r"^(?:\./)?[\w@.+-]+(?:[/\\][\w@.+ -]+)*[/\\][\w@.+-]+\.[A-Za-z0-9]{1,8}$")
+_PLACEHOLDER = re.compile(r"[<>{}*?\[\]|]|\.\.\.|\$")
+
+
+@dataclass(frozen=True, slots=True)
+class FileReference:
+    target: str  # as written
+    path: str  # cleaned: no anchor, query, variable prefix; URL-decoded
+    location: Location
+    kind: str  # "link" or "code"
+
+
+def _clean(target: str) -> str:
+    path = target.split("#", 1)[0].split("?", 1)[0].strip()
+    path = _SKILL_DIR_VAR.sub("", path)
+    return unquote(path)
+
+
+def _is_external(target: str) -> bool:
+    return not target or target.startswith(("#", "/", "~", "//")) or bool(_SCHEME.match(target)) \
+        or target.startswith("[^")
+
+
+def file_references(doc: Document) -> list[FileReference]:
+    """Every file reference of the body, with its position (cached on the document)."""
+    cached = doc.cache.get("file_refs")
+    if cached is not None:
+        return cached
+    found: list[FileReference] = []
+    if doc.body:
+        scan = doc.markdown
+        for link in scan.links:
+            target = link.target.strip()
+            if _is_external(target) or _PLACEHOLDER.search(_SKILL_DIR_VAR.sub("", target)):
+                continue
+            location = Location(doc.path, Span(link.line, link.column, link.line, link.end_column))
+            found.append(FileReference(target, _clean(target), location, "link"))
+        for span in scan.code_spans:
+            text = span.text.strip()
+            explicit = bool(_SKILL_DIR_VAR.match(text))
+            rest = _SKILL_DIR_VAR.sub("", text)
+            if not _PATH_SPAN.match(rest) or _PLACEHOLDER.search(rest):
+                continue
+            first = re.split(r"[/\\]", rest.removeprefix("./"), maxsplit=1)[0]
+            if not explicit and not (first and (doc.skill_dir / first).is_dir()) and first != "..":
+                continue
+            location = Location(doc.path, Span(span.line, span.column, span.end_line, span.end_column))
+            found.append(FileReference(text, unquote(rest), location, "code"))
+    doc.cache["file_refs"] = found
+    return found
+
+
+def resolve_in_skill(doc: Document, path: str) -> tuple[Path, bool]:
+    """The referenced path, and whether it stays inside the skill folder."""
+    skill_dir = os.path.realpath(doc.skill_dir)
+    full = os.path.normpath(os.path.join(skill_dir, path.replace("\\", "/")))
+    inside = full == skill_dir or full.startswith(skill_dir + os.sep)
+    return Path(full), inside

@@ -1,0 +1,41 @@
+"""SL320 unknown-tool-reference: the instructions name a tool the target does not have.
+
+"Use `read_file` to check the config" is an instruction to call a tool; on a runtime
+without it the model calls a tool that does not exist, or improvises. Help names the
+target's tool of the same capability (`execute_command` on sisu -> `terminalRun`).
+See `_body.py` for what counts as a tool reference; text in fenced code never does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from skilllint.checks._body import body_references
+from skilllint.checks._tools import did_you_mean, where
+from skilllint.document import Document
+from skilllint.model import Severity
+from skilllint.registry import Finding, Rule
+from skilllint.resolve import Outcome
+
+
+def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
+    for reference in body_references(doc, target):
+        resolution = reference.resolution
+        if resolution.outcome == Outcome.UNKNOWN:
+            owner = "any known runtime" if target.tools is None else where(target)
+            yield Finding(reference.location, f"the instructions name `{resolution.name}`, which is not a tool of "
+                          f"{owner}", did_you_mean(resolution))
+        elif resolution.outcome == Outcome.MISMATCH and resolution.tool is not None:
+            exact = resolution.suggestions[0] if resolution.suggestions else resolution.tool.name
+            yield Finding(reference.location, f"the instructions name `{resolution.name}`; {where(target)} calls "
+                          f"it `{exact}`", resolution.hint)
+
+
+RULE = Rule(
+    code="SL320",
+    name="unknown-tool-reference",
+    summary="The instructions name a tool (in backticks, outside code blocks) that the target neither has nor aliases",
+    severity=Severity.WARNING,
+    check=check,
+    per_target=True,
+)

@@ -1,0 +1,70 @@
+"""SL401 confusable-name: skill or tool names that differ but look the same.
+
+`pdf-analyzer` and `pdf-аnalyzer` (Cyrillic `а`), `PDF-Tools` and `pdf-tools`, a name with a
+zero-width space: people and models cannot tell them apart, and some runtimes fold them
+(Claude Code compares synced skill names ignoring case, invisible characters, fullwidth
+forms and dash variants). Names are compared by the Unicode TR39 skeleton over the
+confusables data, after NFKC, case folding and removal of invisible characters.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from skilllint.checks._collisions import manifest_claims, namespace, skill_location, tool_key
+from skilllint.confusables import confusable_reason, mixed_scripts, name_keys
+from skilllint.model import Severity
+from skilllint.project import Project
+from skilllint.registry import Finding, Rule
+
+
+def _pairs(items: list[tuple[str, str, object]]) -> Iterator[tuple[tuple, tuple]]:
+    """Items (scope, name, payload) whose names differ but share a confusable key."""
+    buckets: dict[tuple[str, str], list[tuple]] = {}
+    for item in items:
+        for key in set(name_keys(item[1])):
+            buckets.setdefault((item[0], key), []).append(item)
+    seen: set[tuple[int, int]] = set()
+    for members in buckets.values():
+        for a in members:
+            for b in members:
+                if a[1] != b[1] and (id(a), id(b)) not in seen:
+                    seen.add((id(a), id(b)))
+                    yield a, b
+
+
+def check(project: Project, target=None, ctx=None) -> Iterator[Finding]:
+    skills = [(namespace(s), s.effective_name, s) for s in project.skills]
+    reported: set = set()
+    for (_, name, skill), (_, other, other_skill) in _pairs(skills):
+        reason = confusable_reason(name, other)
+        if reason is None or (skill.path, other) in reported:
+            continue
+        reported.add((skill.path, other))
+        scripts = mixed_scripts(name)
+        mixed = f"; `{name}` mixes {' and '.join(sorted(scripts))}" if len(scripts) > 1 else ""
+        yield Finding(
+            skill_location(skill),
+            f"skill name `{name}` is confusable with `{other}` ({other_skill.path}): {reason}{mixed}",
+            "rename one of the skills so the names differ visibly",
+        )
+    claims = [(m.path, c.text, c) for m in project.manifests for c in manifest_claims(m)]
+    for (_, name, claim), (_, other, _) in _pairs(claims):
+        if tool_key(name) == tool_key(other):
+            continue  # case and -/_/. differences are SL410's
+        reason = confusable_reason(name, other)
+        if reason is None or claim.location is None or (claim.location, other) in reported:
+            continue
+        reported.add((claim.location, other))
+        yield Finding(claim.location, f"tool name `{name}` is confusable with `{other}`: {reason}",
+                      "rename one of the tools so the names differ visibly")
+
+
+RULE = Rule(
+    code="SL401",
+    name="confusable-name",
+    summary="Skill or tool names that differ only by case, Unicode form, invisible characters or look-alikes",
+    severity=Severity.WARNING,
+    check=check,
+    scope="project",
+)
