@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import io
 import json
 import os
 import platform
@@ -191,15 +192,18 @@ def run_once(command: list[str], cwd: Path, capture: bool) -> tuple[float, str]:
     """
     env = dict(os.environ, DO_NOT_TRACK="1", NO_COLOR="1")
     start = time.perf_counter()
-    proc = subprocess.run(
-        command,
-        cwd=cwd,
-        env=env,
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE if capture else subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        check=False,
-    )
+    try:
+        proc = subprocess.run(
+            command,
+            cwd=cwd,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE if capture else subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            check=False,
+        )
+    except OSError as exc:
+        raise LinterFailed(f"{shlex.join(command)}: cannot run: {exc}") from exc
     elapsed = time.perf_counter() - start
     if proc.returncode not in (0, 1):
         stderr = proc.stderr.decode("utf-8", "replace").strip()
@@ -338,6 +342,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--agnix", metavar="CMD", help="command to run agnix (default: beside this Python, else PATH)")
     parser.add_argument("--no-agnix", action="store_true", help="do not time agnix even if it is installed")
     args = parser.parse_args(argv)
+    if isinstance(sys.stdout, io.TextIOWrapper):
+        sys.stdout.reconfigure(line_buffering=True)  # progress lines and stderr stay in order in a log
     if args.count < 1 or args.runs < 1 or args.jobs < 1:
         parser.error("--count, --runs and --jobs must be at least 1")
 
@@ -416,9 +422,9 @@ def bench(
     elif not args.no_agnix:
         print("agnix: not installed (pip install agnix) -- no comparison")
 
-    print()
     describe_background("after")
     floor = startup_floor(script_interpreter(skilllint), cwd) if skilllint else []
+    print()
     print_table(skills, sl_corpus, sl_one, ag_corpus, ag_one, args.jobs, floor)
     print("\nfigures are medians of the runs above, made just now on this machine; they are never asserted.")
     return status

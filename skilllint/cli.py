@@ -53,6 +53,8 @@ def cli() -> None:
               help="Worker processes (default: number of cores). Output is the same for any value.")
 @click.option("--config", "config_path", type=click.Path(dir_okay=False), default=None, help="Config file to use.")
 @click.option("--isolated", is_flag=True, help="Ignore config files.")
+@click.option("--force-exclude", is_flag=True,
+              help="Apply `exclude` to paths named on the command line too (for pre-commit).")
 @click.option("--statistics", is_flag=True, help="Print a count per rule instead of each finding.")
 @click.option("-q", "--quiet", is_flag=True, help="Print findings only, no summary.")
 @click.option("--color/--no-color", default=None, help="Colour (default: on a terminal unless NO_COLOR is set).")

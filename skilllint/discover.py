@@ -217,15 +217,25 @@ class _Walker:
 
 
 def discover(
-    paths: list[str], cwd: Path, exclude: tuple[str, ...] = (), manifest_globs: tuple[str, ...] = ()
+    paths: list[str],
+    cwd: Path,
+    exclude: tuple[str, ...] = (),
+    manifest_globs: tuple[str, ...] = (),
+    force_exclude: bool = False,
 ) -> Discovery:
-    """Skills and manifests under `paths` (folders or files); PathNotFoundError for a missing path."""
+    """Skills and manifests under `paths` (folders or files); PathNotFoundError for a missing path.
+
+    Paths named explicitly are linted even when `exclude` matches them, unless
+    `force_exclude` (what pre-commit hooks want: they pass every changed file).
+    """
     result = Discovery()
     walker = _Walker(cwd, exclude, result, manifest_globs)
     for raw in paths:
         path = os.path.join(cwd, raw) if not os.path.isabs(raw) else raw
         if not os.path.lexists(path):
             raise PathNotFoundError(raw)
+        if force_exclude and exclude and matches(walker.rel(path), exclude):
+            continue
         if os.path.isdir(path):
             walker.walk(path)
             continue

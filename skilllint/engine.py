@@ -54,6 +54,7 @@ class Settings:
     max_bytes: int = DEFAULT_MAX_BYTES
     options: dict[str, Any] = field(default_factory=dict)
     jobs: int = 1
+    force_exclude: bool = False
     cwd: Path = field(default_factory=Path.cwd)
 
 
@@ -198,7 +199,7 @@ def lint_paths(
     progress: Callable[[int, int], None] | None = None,
 ) -> Result:
     """Lint every skill and manifest under `paths`. Raises PathNotFoundError for a missing path."""
-    discovery = discover(paths, settings.cwd, settings.exclude, settings.manifest_globs)
+    discovery = discover(paths, settings.cwd, settings.exclude, settings.manifest_globs, settings.force_exclude)
     by_scope: dict[str, list[Rule]] = {}
     for rule in settings.rules:
         by_scope.setdefault(rule.scope, []).append(rule)

@@ -135,6 +135,7 @@ def build_settings(options: dict[str, Any], cwd: Path) -> tuple[Settings, Config
         max_bytes=int(config.get("max-file-size", 1024 * 1024)),
         options={k: config.get(k) for k in ("max-body-lines", "max-body-tokens") if config.get(k)},
         jobs=options.get("jobs") or os.cpu_count() or 1,
+        force_exclude=bool(options.get("force_exclude")),
         cwd=cwd,
     )
     return settings, config

@@ -16,5 +16,5 @@ def render(diagnostics: list[Diagnostic], run: RunInfo) -> str:
     for d in diagnostics:
         out.append(line_for(d))
         if d.help:
-            out.append(f"    help: {d.help}")
+            out.append("    help: " + d.help.replace("\n", "\n          "))
     return "\n".join(out) + ("\n" if out else "")

@@ -40,6 +40,6 @@ def render(diagnostics: list[Diagnostic], run: RunInfo) -> str:
             out.append(_paint(f"{gutter} | ", "34", color) + shown)
             out.append(_paint(f"{pad} | ", "34", color) + _paint(caret, _COLORS[d.severity], color))
         if d.help:
-            out.append(f"  = {_paint('help', '1', color)}: {d.help}")
+            out.append(f"  = {_paint('help', '1', color)}: " + d.help.replace("\n", "\n          "))
         out.append("")
     return "\n".join(out)

@@ -1,0 +1,603 @@
+"""A one-pass Markdown scanner for skill bodies: code, links, comments and headings with exact positions.
+
+Not a renderer: it finds the few constructs the checks need -- inline code spans, fenced and
+indented code blocks, links (inline, images, autolinks, reference definitions), HTML comments and
+ATX headings -- following CommonMark where it matters, and is pragmatic where skills are sloppy.
+Every position is a file position (`first_line` is the file line of the body's first line); lines
+and columns are 1-based, columns count characters and ends are exclusive.
+
+How it works, in four passes over the body (all driven by compiled regexes, no per-character loops):
+
+1. Blocks: fence lines and line-level `<!--` comments, in document order. A line whose text after
+   any indentation and `>` markers starts with 3+ backticks or tildes opens a fence (a backtick
+   fence's info string may not contain a backtick); it is closed by a line of the same character,
+   at least as long, with nothing else on it and indented at most 3 columns more than the opener
+   (so a deeper ```` ``` ```` shown inside an example fence does not close it); an unclosed fence
+   runs to the end of the body. This handles fences nested in list items, which skills use a lot.
+2. Indented code (4+ columns after a blank line), only outside lists: in skills, indented text
+   after a blank line is nearly always a list item's continuation, which CommonMark reads as text.
+3. Inline: backslash escapes, code spans, inline comments and autolinks, leftmost first, on a copy
+   of the body where code blocks are blanked (so they end paragraphs and hide their contents).
+   A code span may span lines but not paragraphs (a blank line, heading, list item, table row,
+   block quote or fence ends the search); an unmatched backtick run is literal.
+4. Links and headings, on a copy where code spans, comments, autolinks and escapes are masked.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from dataclasses import dataclass, field
+
+__all__ = ["CodeSpan", "Fence", "HtmlComment", "Heading", "Link", "MarkdownScan", "scan"]
+
+CONTEXT = 40  # characters of context kept on each side of a code span
+
+
+@dataclass(frozen=True, slots=True)
+class CodeSpan:
+    """Inline code. `text` is the content as CommonMark renders it: line endings (with the next
+    line's indentation) become one space, and one leading and one trailing space are stripped when
+    both are present (and the content is not all spaces). `line` is the line of the opening backtick
+    run; (line, column) .. (end_line, end_column) is the exact extent of `text` in the file (when a
+    stripped leading "space" is a line ending, `line` is the next line, where the content starts)."""
+
+    text: str
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    before: str  # up to CONTEXT chars of the paragraph before the opening backticks (list marker dropped)
+    after: str  # up to CONTEXT chars of the paragraph after the closing backticks
+
+
+@dataclass(frozen=True, slots=True)
+class Fence:
+    """A code block: fenced (``` or ~~~) or indented. `line`..`end_line` include the fence lines."""
+
+    line: int
+    end_line: int
+    info: str  # the info string, stripped ("" for indented code)
+    indented: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    """`[text](target "title")`, `![alt](target)`, `<scheme:...>`/`<a@b.c>` or `[label]: target`.
+
+    `target` has backslash escapes resolved and no title; (line, column)..end_column is where its
+    raw text is in the file (for `<target>` the part inside the brackets). `text` is the link text,
+    the image's alt text, the autolink's address or the definition's label."""
+
+    target: str
+    text: str
+    image: bool
+    line: int
+    column: int
+    end_column: int
+
+
+@dataclass(frozen=True, slots=True)
+class HtmlComment:
+    """`<!-- ... -->`; `text` is what is between the markers, positioned exactly."""
+
+    text: str
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+
+
+@dataclass(frozen=True, slots=True)
+class Heading:
+    """An ATX heading (`#`..`######`); `text` is stripped of the markers and a closing `#` sequence."""
+
+    level: int
+    text: str
+    line: int
+
+
+@dataclass
+class MarkdownScan:
+    code_spans: list[CodeSpan]
+    fences: list[Fence]
+    links: list[Link]
+    comments: list[HtmlComment]
+    headings: list[Heading]
+    _starts: list[int] = field(init=False, repr=False, compare=False)
+    _ends: list[int] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        ordered = sorted(self.fences, key=lambda f: f.line)
+        self._starts = [f.line for f in ordered]
+        self._ends = [f.end_line for f in ordered]
+
+    def in_fence(self, line: int) -> bool:
+        """Whether file line `line` is part of a code block (fence lines included)."""
+        i = bisect_right(self._starts, line) - 1
+        return i >= 0 and line <= self._ends[i]
+
+
+# --- patterns ------------------------------------------------------------------------------------
+# Python's `re` only searches fast for a literal first character, so every pattern searched over a
+# whole body starts with one (usually "\n"); the first line is then tried separately with `match`.
+
+_FENCE_OPEN = re.compile(r"(`{3,}|~{3,})([^\n]*)")
+_FENCE_CLOSE = re.compile(r"(`{3,}|~{3,})[ \t]*(?=\n|\Z)")
+_INDENT_NEXT = re.compile(r"\n[ \t]*\n(?: {4}| {0,3}\t)[ \t]*[^ \t\n]")  # a blank line, then 4+ columns
+_INDENT_FIRST = re.compile(r"(?: {4}| {0,3}\t)[ \t]*[^ \t\n]")
+_LIST_ITEM = re.compile(r"(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)")
+_ENDS_LIST = re.compile(r"#{1,6}(?:[ \t]|$)|(?:[-*_][ \t]*){3,}$")
+_TICKS = re.compile(r"``*")
+_ESCAPABLE = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
+_EMAIL = (r"[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+          r"(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*")
+_AUTOLINK = re.compile(r"<(?:(?P<uri>[A-Za-z][A-Za-z0-9+.-]{1,31}:[^\x00-\x20<>]*)|(?P<email>" + _EMAIL + r"))>")
+# A paragraph ends at a newline followed by a blank line or a line that starts another block.
+_BREAK = re.compile(r"\n[ \t]*(?:>[ \t]*)*(?:\n|\Z|[-+*](?=[ \t\n]|\Z)|\d{1,9}[.)](?=[ \t\n]|\Z)|#{1,6}(?=[ \t\n]|\Z)"
+                    r"|`{3,}|~{3,}|\||(?:-[ \t]*){2,}(?=\n|\Z)|(?:=[ \t]*){2,}(?=\n|\Z)|_{3,}[ \t]*(?=\n|\Z))")
+_ONE_LINE_BLOCK = re.compile(r"[ \t]*(?:>[ \t]*)*(?:#{1,6}(?:[ \t]|$)|\|)", re.M)  # a heading or a table row
+_BLOCK_PREFIX = re.compile(r"[ \t]*(?:>[ \t]*)*(?:(?:[-+*]|\d{1,9}[.)])[ \t]+(?:\[[ xX]\][ \t]+)?|#{1,6}[ \t]+)?")
+_NL_INDENT = re.compile(r"\n[ \t]*(?:>[ \t]?)*[ \t]*")
+_TRAILING_NL = re.compile(r"\n[ \t]*(?:>[ \t]?)*[ \t]*\Z")
+_LINK_OPEN = re.compile(r"\[((?:[^\[\]\n]++|\n(?![ \t]*\n)|\[[^\[\]\n]*+\])*+)\]\(")
+_SP = r"[ \t]*(?:\n[ \t]*)?"
+_LINK_DEST = re.compile(_SP + r"(?:<(?P<angle>[^<>\n]*)>"
+                        r"|(?P<bare>(?:[^\s()<]|\([^\s()]*\))(?:[^\s()]++|\([^\s()]*\))*+)?)"
+                        r"(?:" + _SP + r"(?<=\s)(?:\"[^\"\n]*\"|'[^'\n]*'|\([^()\n]*\)))?" + _SP + r"\)")
+_REFDEF = (r" {0,3}\[(?!\^)(?P<label>[^\[\]\n]*[^\s\[\]][^\[\]\n]*)\]:" + _SP +
+           r"(?:<(?P<angle>[^<>\n]*)>|(?P<bare>[^\s<]\S*))(?:[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'|\([^()\n]*\)))?"
+           r"[ \t]*(?=\n|\Z)")
+_REFDEF_FIRST = re.compile(_REFDEF)
+_REFDEF_NEXT = re.compile(r"\n" + _REFDEF)
+_ATX = r" {0,3}(#{1,6})(?=[ \t\n]|\Z)([^\n]*)"
+_ATX_FIRST = re.compile(_ATX)
+_ATX_NEXT = re.compile(r"\n" + _ATX)
+_CLOSING_HASHES = re.compile(r"(?:^|[ \t]+)#+$")
+_UNESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
+_MASK = "\x1a"  # stands in for masked characters in pass 4 (never a bracket, space or newline)
+
+
+def _blank(segment: str, fill: str = " ") -> str:
+    """`segment` with every character but newlines replaced by `fill` (same length)."""
+    if "\n" not in segment:
+        return fill * len(segment)
+    return "\n".join(fill * len(part) for part in segment.split("\n"))
+
+
+def _masked(text: str, ranges: list[tuple[int, int]], fill: str = " ") -> str:
+    if not ranges:
+        return text
+    pieces = []
+    last = 0
+    for start, end in sorted(ranges):
+        start = max(start, last)
+        if end <= start:
+            continue
+        pieces.append(text[last:start])
+        pieces.append(_blank(text[start:end], fill))
+        last = end
+    pieces.append(text[last:])
+    return "".join(pieces)
+
+
+def _width(prefix: str) -> int:
+    return len(prefix.expandtabs(4)) if "\t" in prefix else len(prefix)
+
+
+def _line_prefix(text: str, pos: int) -> str | None:
+    """The text between the start of `pos`'s line and `pos` if it is only indentation and `>` markers."""
+    start = text.rfind("\n", 0, pos) + 1
+    prefix = text[start:pos]
+    return None if prefix.strip(" \t>") else prefix
+
+
+class _Locator:
+    """Offset -> (line, column), counting newlines incrementally (cheap for increasing offsets)."""
+
+    __slots__ = ("text", "first", "pos", "line")
+
+    def __init__(self, text: str, first: int) -> None:
+        self.text, self.first, self.pos, self.line = text, first, 0, first
+
+    def __call__(self, offset: int) -> tuple[int, int]:
+        if offset < self.pos:
+            self.pos, self.line = 0, self.first
+        self.line += self.text.count("\n", self.pos, offset)
+        self.pos = offset
+        return self.line, offset - self.text.rfind("\n", 0, offset)
+
+
+# --- paragraphs ----------------------------------------------------------------------------------
+
+def _boundary(m: str, nl: int) -> bool:
+    """Whether the newline at `nl` separates two blocks (paragraphs, list items, headings...)."""
+    if _BREAK.match(m, nl):
+        return True
+    line = m[m.rfind("\n", 0, nl) + 1:nl]
+    return not line.strip(" \t>") or _ONE_LINE_BLOCK.match(line) is not None
+
+
+def _paragraph_end(m: str, pos: int) -> int:
+    """Offset where the paragraph holding `pos` ends (a newline, or the end of the text)."""
+    start = m.rfind("\n", 0, pos) + 1
+    end = m.find("\n", pos)
+    if end < 0:
+        return len(m)
+    if _ONE_LINE_BLOCK.match(m, start, end):
+        return end
+    found = _BREAK.search(m, end)
+    return found.start() if found else len(m)
+
+
+def _flatten(segment: str) -> str:
+    return _NL_INDENT.sub(" ", segment) if "\n" in segment else segment
+
+
+def _before(text: str, m: str, pos: int) -> str:
+    """Up to CONTEXT characters of the paragraph before `pos`, without the block's marker."""
+    low = max(0, pos - CONTEXT)
+    at_start = low == 0
+    nl = m.rfind("\n", max(0, low - 1), pos)
+    while nl >= 0:
+        if _boundary(m, nl):
+            low, at_start = nl + 1, True
+            break
+        nl = m.rfind("\n", max(0, low - 1), nl)
+    segment = text[low:pos]
+    if at_start:
+        segment = segment[_BLOCK_PREFIX.match(segment).end():]
+    elif low > 0 and m[low - 1] == "\n":
+        segment = segment.lstrip(" \t")
+    return _flatten(segment)
+
+
+# --- pass 1: fences and line-level comments ------------------------------------------------------
+
+def _find_closer(text: str, marker: str, indent: int, pos: int) -> int:
+    """End offset of the line closing a fence opened with `marker` (from `pos`), or -1."""
+    probe = marker[:3]
+    size = len(text)
+    while True:
+        found = text.find(probe, pos)
+        if found < 0:
+            return -1
+        run = _FENCE_CLOSE.match(text, found)
+        prefix = _line_prefix(text, found)
+        if run is not None and prefix is not None and len(run.group(1)) >= len(marker) \
+                and _width(prefix) <= indent + 3:
+            return run.end()
+        pos = found + 3
+        while pos < size and text[pos] == marker[0]:
+            pos += 1
+
+
+def _blocks(text: str, first_line: int):
+    """Fences and line-level comments, in order. Returns (fences, comments, ranges to blank, skip map)."""
+    fences: list[Fence] = []
+    comments: list[HtmlComment] = []
+    ranges: list[tuple[int, int]] = []
+    skip: dict[int, tuple[int, int]] = {}  # 0-based first line -> (0-based last line, indentation)
+    locate = _Locator(text, first_line)
+    size = len(text)
+    last_offset = size - 1 if text.endswith("\n") else size
+    probes = {"```": text.find("```"), "~~~": text.find("~~~"), "<!--": text.find("<!--")}
+    pos = 0
+    while True:
+        start = size
+        for probe, found in probes.items():
+            if 0 <= found < pos:
+                probes[probe] = found = text.find(probe, pos)
+            if 0 <= found < start:
+                start = found
+        if start == size:
+            break
+        prefix = _line_prefix(text, start)
+        if prefix is None:
+            pos = start + 1
+            continue
+        if text[start] == "<":  # a comment opening a line: may span paragraphs
+            close = text.find("-->", start + 2)
+            if close < 0:
+                pos = start + 4
+                continue
+            inner = start + 4
+            line, column = locate(inner)
+            end_line, end_column = locate(max(inner, close))
+            comments.append(HtmlComment(text[inner:close], line, column, end_line, end_column))
+            ranges.append((start, close + 3))
+            if end_line > line:
+                skip[line - first_line] = (end_line - first_line, _width(prefix))
+            pos = close + 3
+            continue
+        opener = _FENCE_OPEN.match(text, start)
+        marker, info = opener.groups()
+        if marker[0] == "`" and "`" in info:  # ```foo``` is inline code, not a fence
+            pos = start + len(marker)
+            continue
+        indent = _width(prefix)
+        line, _ = locate(start)
+        end = _find_closer(text, marker, indent, opener.end())
+        if end < 0:
+            end = size
+            end_line, _ = locate(max(last_offset, opener.end()))
+        else:
+            end_line, _ = locate(end)
+        fences.append(Fence(line, end_line, info.strip(), False))
+        ranges.append((start - len(prefix), end))
+        skip[line - first_line] = (end_line - first_line, indent)
+        pos = end + 1
+    return fences, comments, ranges, skip
+
+
+# --- pass 2: indented code -----------------------------------------------------------------------
+
+def _indented(text: str, skip: dict[int, tuple[int, int]]) -> list[tuple[int, int, int, int]]:
+    """Indented code blocks outside lists, as (first line, last line, start, end); 0-based lines."""
+    lines = text.split("\n")
+    count = len(lines)
+    blocks = []
+    i = offset = 0
+    in_list = False
+    prev_blank = True
+    while i < count:
+        skipped = skip.get(i)
+        if skipped is not None:  # a fence or a multi-line comment: step over it
+            last, indent = skipped
+            if indent == 0:
+                in_list = False
+            last = min(max(last, i), count - 1)
+            while i <= last:
+                offset += len(lines[i]) + 1
+                i += 1
+            prev_blank = False
+            continue
+        line = lines[i]
+        stripped = line.lstrip(" \t")
+        if not stripped:
+            prev_blank = True
+            offset += len(line) + 1
+            i += 1
+            continue
+        indent = _width(line[: len(line) - len(stripped)])
+        if indent >= 4 and prev_blank and not in_list:
+            start, end, last = offset, offset + len(line), i
+            j, cursor = i + 1, offset + len(line) + 1
+            while j < count and j not in skip:
+                following = lines[j]
+                rest = following.lstrip(" \t")
+                if rest and _width(following[: len(following) - len(rest)]) < 4:
+                    break
+                if rest:
+                    last, end = j, cursor + len(following)
+                cursor += len(following) + 1
+                j += 1
+            blocks.append((i, last, start, end))
+            while i <= last:
+                offset += len(lines[i]) + 1
+                i += 1
+            prev_blank = False
+            continue
+        if _LIST_ITEM.match(stripped) and (indent < 4 or in_list):
+            in_list = True
+        elif indent == 0 and (prev_blank or _ENDS_LIST.match(stripped)):
+            in_list = False
+        prev_blank = False
+        offset += len(line) + 1
+        i += 1
+    return blocks
+
+
+# --- pass 3: code spans, inline comments, autolinks ----------------------------------------------
+
+def _span_bounds(text: str, start: int, close: int) -> tuple[str, int, int]:
+    """(content, first, last) of a code span whose raw content is text[start:close]."""
+    raw = text[start:close]
+    content = _flatten(raw)
+    first, last = start, close
+    if len(content) >= 2 and content[0] == " " and content[-1] == " " and content.strip(" "):
+        content = content[1:-1]
+        first = _NL_INDENT.match(text, start).end() if raw[0] == "\n" else start + 1
+        trailing = _TRAILING_NL.search(raw)
+        last = start + trailing.start() if trailing is not None else close - 1
+    return content, first, last
+
+
+def _inline(text: str, m: str, first_line: int, links: list[Link]):
+    """Code spans, inline comments and autolinks, leftmost first. Returns (spans, comments, masks)."""
+    spans: list[CodeSpan] = []
+    comments: list[HtmlComment] = []
+    masks: list[tuple[int, int]] = []
+    other = _Locator(text, first_line)  # for comments and autolinks
+    size = len(m)
+    find, rfind, count = m.find, m.rfind, m.count
+    tick, angle, slash = find("`"), find("<"), find("\\")
+    line, counted = first_line, 0  # `line` is the line of offset `counted`
+    brk = -1  # end of the current paragraph
+    starts_paragraph: dict[int, bool] = {}
+    pos = 0
+    while True:
+        if 0 <= tick < pos:
+            tick = find("`", pos)
+        if 0 <= angle < pos:
+            angle = find("<", pos)
+        if 0 <= slash < pos:
+            slash = find("\\", pos)
+        start = tick if tick >= 0 else size
+        if 0 <= angle < start:
+            start = angle
+        if 0 <= slash < start:
+            start = slash
+        if start >= size:
+            break
+        char = m[start]
+        if char == "\\":
+            if start + 1 < size and m[start + 1] in _ESCAPABLE:
+                masks.append((start, start + 2))
+                pos = start + 2
+            else:
+                pos = start + 1
+            continue
+        if start >= brk:
+            brk = _paragraph_end(m, start)
+        if char == "`":
+            end = _TICKS.match(m, start).end()
+            width = end - start
+            probe = end
+            while True:
+                close = find("`", probe, brk)
+                if close < 0:
+                    break
+                probe = _TICKS.match(m, close).end()
+                if probe - close == width:
+                    break
+            if close < 0:
+                pos = end
+                continue
+            pos = probe
+            masks.append((end, close))
+            multiline = find("\n", end, close) >= 0
+            if multiline or m[end] == " ":
+                content, first, last = _span_bounds(text, end, close)
+            else:
+                content, first, last = text[end:close], end, close
+            line += count("\n", counted, first)
+            counted = first
+            line_start = rfind("\n", 0, first) + 1
+            column = first - line_start + 1
+            if not multiline:
+                end_line, end_column = line, column + len(content)
+            else:
+                end_line = line + count("\n", first, last)
+                end_column = last - rfind("\n", 0, last)
+            # context: the paragraph around the span, cut at CONTEXT characters
+            opener_line = line_start if line_start <= start else rfind("\n", 0, start) + 1
+            if start - opener_line >= CONTEXT:
+                before = text[start - CONTEXT:start]
+            else:
+                is_start = starts_paragraph.get(opener_line)
+                if is_start is None:
+                    is_start = starts_paragraph[opener_line] = opener_line == 0 or _boundary(m, opener_line - 1)
+                if is_start:
+                    before = text[opener_line:start]
+                    before = before[_BLOCK_PREFIX.match(before).end():]
+                else:
+                    before = _before(text, m, start)
+            after = text[probe:min(probe + CONTEXT, brk)]
+            if "\n" in after:
+                after = _flatten(after)
+            spans.append(CodeSpan(content, line, column, end_line, end_column, before, after))
+            continue
+        if m.startswith("<!--", start):
+            close = find("-->", start + 2, brk)
+            if close < 0:
+                pos = start + 4
+                continue
+            inner = start + 4
+            line_, column_ = other(inner)
+            end_line_, end_column_ = other(max(inner, close))
+            comments.append(HtmlComment(text[inner:close], line_, column_, end_line_, end_column_))
+            masks.append((start, close + 3))
+            pos = close + 3
+            continue
+        autolink = _AUTOLINK.match(m, start)
+        if autolink is None:
+            pos = start + 1
+            continue
+        target = autolink.group("uri") or autolink.group("email")
+        line_, column_ = other(start + 1)
+        links.append(Link(target, target, False, line_, column_, column_ + len(target)))
+        masks.append(autolink.span())
+        pos = autolink.end()
+    return spans, comments, masks
+
+
+# --- pass 4: links, definitions, headings --------------------------------------------------------
+
+def _target(text: str, match: re.Match[str]) -> tuple[str, int, int]:
+    group = "angle" if match.group("angle") is not None else "bare"
+    start, end = match.span(group)
+    if start < 0:  # [text]() -- an empty destination
+        start = end = match.end() - 1
+    raw = text[start:end]
+    return (_UNESCAPE.sub(r"\1", raw) if "\\" in raw else raw), start, end
+
+
+def _links(text: str, m: str, locate: _Locator, links: list[Link], low: int, high: int, depth: int = 0) -> None:
+    """Inline links and images in m[low:high], nested ones included (e.g. a badge image inside a link)."""
+    for match in _LINK_OPEN.finditer(m, low, high):
+        inner_start, inner_end = match.span(1)
+        if depth < 4 and "](" in m[inner_start:inner_end]:
+            _links(text, m, locate, links, inner_start, inner_end, depth + 1)
+        dest = _LINK_DEST.match(m, match.end(), high)
+        if dest is None:
+            continue
+        target, start, end = _target(text, dest)
+        line, column = locate(start)
+        image = match.start() > 0 and m[match.start() - 1] == "!"
+        links.append(Link(target, _flatten(text[inner_start:inner_end]), image, line, column, column + end - start))
+
+
+def _definitions(text: str, m: str, locate: _Locator, links: list[Link]) -> None:
+    """Reference definitions `[label]: target` that start a paragraph."""
+    found = [_REFDEF_FIRST.match(m)] if m.startswith(("[", " ")) else []
+    found.extend(_REFDEF_NEXT.finditer(m))
+    for match in found:
+        if match is None:
+            continue
+        start = match.start("label") - 1
+        line_start = m.rfind("\n", 0, start) + 1
+        if line_start > 0:
+            previous = m[m.rfind("\n", 0, line_start - 1) + 1:line_start - 1]
+            if previous.strip() and not _REFDEF_FIRST.match(previous) and not _ATX_FIRST.match(previous):
+                continue
+        target, t_start, t_end = _target(text, match)
+        line, column = locate(t_start)
+        links.append(Link(target, match.group("label"), False, line, column, column + t_end - t_start))
+
+
+def _headings(text: str, m: str, first_line: int) -> list[Heading]:
+    locate = _Locator(text, first_line)
+    found = [_ATX_FIRST.match(m)] if m.startswith(("#", " ")) else []
+    found.extend(_ATX_NEXT.finditer(m))
+    headings = []
+    for match in found:
+        if match is None:
+            continue
+        title = text[match.start(2):match.end(2)].strip(" \t")
+        title = _CLOSING_HASHES.sub("", title).rstrip(" \t") if title.endswith("#") else title
+        line, _ = locate(match.start(1))
+        headings.append(Heading(len(match.group(1)), title, line))
+    return headings
+
+
+def scan(body: str, first_line: int = 1) -> MarkdownScan:
+    """Scan a SKILL.md body (the text after the frontmatter) whose first line is file line `first_line`."""
+    text = body.replace("\r", " ") if "\r" in body else body  # same length: positions are unchanged
+    fences, comments, ranges, skip = _blocks(text, first_line)
+    m1 = _masked(text, ranges)  # code blocks blanked: they end paragraphs and hide their contents
+    if _INDENT_NEXT.search(m1) or _INDENT_FIRST.match(m1):
+        blocks = _indented(text, skip)
+        if blocks:
+            fences.extend(Fence(first + first_line, last + first_line, "", True) for first, last, _, _ in blocks)
+            fences.sort(key=lambda fence: fence.line)
+            m1 = _masked(m1, [(start, end) for _, _, start, end in blocks])
+    links: list[Link] = []
+    spans: list[CodeSpan] = []
+    masks: list[tuple[int, int]] = []
+    if "`" in m1 or "<" in m1 or "\\" in m1:
+        spans, inline_comments, masks = _inline(text, m1, first_line, links)
+        if inline_comments:
+            comments.extend(inline_comments)
+            comments.sort(key=lambda comment: (comment.line, comment.column))
+    headings = _headings(text, m1, first_line) if "#" in m1 else []
+    has_inline, has_definition = "](" in m1, "]:" in m1
+    if has_inline or has_definition:
+        m2 = _masked(m1, masks, _MASK)  # code span contents, comments, autolinks and escapes masked
+        locate = _Locator(text, first_line)
+        if has_inline:
+            _links(text, m2, locate, links, 0, len(m2))
+        if has_definition:
+            _definitions(text, m2, locate, links)
+        links.sort(key=lambda link: (link.line, link.column))
+    return MarkdownScan(spans, fences, links, comments, headings)
