@@ -164,6 +164,10 @@ def _guard(function: Any, *args: Any, debug: bool = False) -> int:
         click.echo(f"skilllint: error: path does not exist: {error.args[0]}", err=True)
     except KeyboardInterrupt:
         click.echo("skilllint: interrupted", err=True)
+    except BrokenPipeError:
+        # the reader went away (`skilllint check | head`): stop quietly, as other CLI tools do
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_FINDINGS
     except Exception as error:  # noqa: BLE001 - an internal error must not print a traceback
         if debug or os.environ.get("SKILLLINT_DEBUG"):
             traceback.print_exc()

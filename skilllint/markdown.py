@@ -124,7 +124,8 @@ class MarkdownScan:
 
 _FENCE_OPEN = re.compile(r"(`{3,}|~{3,})([^\n]*)")
 _FENCE_CLOSE = re.compile(r"(`{3,}|~{3,})[ \t]*(?=\n|\Z)")
-_INDENT_NEXT = re.compile(r"\n[ \t]*\n(?: {4}| {0,3}\t)[ \t]*[^ \t\n]")  # a blank line, then 4+ columns
+_INDENT_SPACES = re.compile(r"\n    [ \t]*[^ \t\n]")  # a line indented 4+ columns (literal prefix: fast)
+_INDENT_TAB = re.compile(r"\n {0,3}\t[ \t]*[^ \t\n]")
 _INDENT_FIRST = re.compile(r"(?: {4}| {0,3}\t)[ \t]*[^ \t\n]")
 _LIST_ITEM = re.compile(r"(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)")
 _ENDS_LIST = re.compile(r"#{1,6}(?:[ \t]|$)|(?:[-*_][ \t]*){3,}$")
@@ -152,7 +153,6 @@ _REFDEF_FIRST = re.compile(_REFDEF)
 _REFDEF_NEXT = re.compile(r"\n" + _REFDEF)
 _ATX = r" {0,3}(#{1,6})(?=[ \t\n]|\Z)([^\n]*)"
 _ATX_FIRST = re.compile(_ATX)
-_ATX_NEXT = re.compile(r"\n" + _ATX)
 _CLOSING_HASHES = re.compile(r"(?:^|[ \t]+)#+$")
 _UNESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
 _MASK = "\x1a"  # stands in for masked characters in pass 4 (never a bracket, space or newline)
@@ -166,16 +166,24 @@ def _blank(segment: str, fill: str = " ") -> str:
 
 
 def _masked(text: str, ranges: list[tuple[int, int]], fill: str = " ") -> str:
+    """`text` with the ranges blanked (same length, same number of lines)."""
     if not ranges:
         return text
     pieces = []
     last = 0
+    size = len(text)
     for start, end in sorted(ranges):
         start = max(start, last)
         if end <= start:
             continue
         pieces.append(text[last:start])
-        pieces.append(_blank(text[start:end], fill))
+        segment = text[start:end]
+        if fill == " " and (start == 0 or text[start - 1] == "\n") and (end == size or text[end] == "\n"):
+            # whole lines: nothing in them is ever located, so only their number matters (fast)
+            lines = segment.count("\n")
+            pieces.append(" " * (len(segment) - lines) + "\n" * lines)
+        else:
+            pieces.append(_blank(segment, fill))
         last = end
     pieces.append(text[last:])
     return "".join(pieces)
@@ -187,9 +195,12 @@ def _width(prefix: str) -> int:
 
 def _line_prefix(text: str, pos: int) -> str | None:
     """The text between the start of `pos`'s line and `pos` if it is only indentation and `>` markers."""
-    start = text.rfind("\n", 0, pos) + 1
-    prefix = text[start:pos]
-    return None if prefix.strip(" \t>") else prefix
+    start = pos
+    while start > 0 and text[start - 1] in " \t>":
+        start -= 1
+    if start > 0 and text[start - 1] != "\n":
+        return None
+    return text[start:pos]
 
 
 class _Locator:
@@ -298,7 +309,8 @@ def _blocks(text: str, first_line: int):
             continue
         if text[start] == "<":  # a comment opening a line: may span paragraphs
             close = text.find("-->", start + 2)
-            if close < 0:
+            if close < 0:  # unclosed: literal, and so is every later one
+                probes["<!--"] = -1
                 pos = start + 4
                 continue
             inner = start + 4
@@ -412,9 +424,11 @@ def _inline(text: str, m: str, first_line: int, links: list[Link]):
     size = len(m)
     find, rfind, count = m.find, m.rfind, m.count
     tick, angle, slash = find("`"), find("<"), find("\\")
-    line, counted = first_line, 0  # `line` is the line of offset `counted`
+    line, counted, line_start = first_line, 0, 0  # `line` and `line_start` are those of offset `counted`
     brk = -1  # end of the current paragraph
     starts_paragraph: dict[int, bool] = {}
+    unmatched: dict[int, int] = {}  # backtick run width -> paragraph end it has no closer before
+    comment_close, comment_from = -1, -1  # the last "-->" search: result, and the paragraph it was in
     pos = 0
     while True:
         if 0 <= tick < pos:
@@ -444,14 +458,14 @@ def _inline(text: str, m: str, first_line: int, links: list[Link]):
             end = _TICKS.match(m, start).end()
             width = end - start
             probe = end
-            while True:
-                close = find("`", probe, brk)
-                if close < 0:
-                    break
+            close = -1 if unmatched.get(width) == brk else find("`", probe, brk)
+            while close >= 0:
                 probe = _TICKS.match(m, close).end()
                 if probe - close == width:
                     break
+                close = find("`", probe, brk)
             if close < 0:
+                unmatched[width] = brk  # later runs of this width in the paragraph have no closer either
                 pos = end
                 continue
             pos = probe
@@ -461,9 +475,11 @@ def _inline(text: str, m: str, first_line: int, links: list[Link]):
                 content, first, last = _span_bounds(text, end, close)
             else:
                 content, first, last = text[end:close], end, close
-            line += count("\n", counted, first)
+            newlines = count("\n", counted, first)
+            if newlines:
+                line += newlines
+                line_start = rfind("\n", counted, first) + 1
             counted = first
-            line_start = rfind("\n", 0, first) + 1
             column = first - line_start + 1
             if not multiline:
                 end_line, end_column = line, column + len(content)
@@ -471,7 +487,7 @@ def _inline(text: str, m: str, first_line: int, links: list[Link]):
                 end_line = line + count("\n", first, last)
                 end_column = last - rfind("\n", 0, last)
             # context: the paragraph around the span, cut at CONTEXT characters
-            opener_line = line_start if line_start <= start else rfind("\n", 0, start) + 1
+            opener_line = line_start if line_start <= start else rfind("\n", max(0, start - CONTEXT), start) + 1
             if start - opener_line >= CONTEXT:
                 before = text[start - CONTEXT:start]
             else:
@@ -489,7 +505,9 @@ def _inline(text: str, m: str, first_line: int, links: list[Link]):
             spans.append(CodeSpan(content, line, column, end_line, end_column, before, after))
             continue
         if m.startswith("<!--", start):
-            close = find("-->", start + 2, brk)
+            if comment_from != brk or 0 <= comment_close < start + 2:
+                comment_close, comment_from = find("-->", start + 2, brk), brk
+            close = comment_close
             if close < 0:
                 pos = start + 4
                 continue
@@ -556,14 +574,39 @@ def _definitions(text: str, m: str, locate: _Locator, links: list[Link]) -> None
         links.append(Link(target, match.group("label"), False, line, column, column + t_end - t_start))
 
 
+def _may_hold_indented_code(m: str) -> bool:
+    """Whether some line indented 4+ columns follows a blank line (or starts the body)."""
+    if _INDENT_FIRST.match(m):
+        return True
+    for pattern in (_INDENT_SPACES, _INDENT_TAB) if "\t" in m else (_INDENT_SPACES,):
+        for match in pattern.finditer(m):
+            nl = match.start()
+            if nl == 0 or not m[m.rfind("\n", 0, nl) + 1:nl].strip(" \t"):
+                return True
+    return False
+
+
 def _headings(text: str, m: str, first_line: int) -> list[Heading]:
     locate = _Locator(text, first_line)
-    found = [_ATX_FIRST.match(m)] if m.startswith(("#", " ")) else []
-    found.extend(_ATX_NEXT.finditer(m))
     headings = []
-    for match in found:
-        if match is None:
+    pos = 0
+    while True:
+        pos = m.find("#", pos)
+        if pos < 0:
+            break
+        line_start = pos
+        while line_start > 0 and m[line_start - 1] == " ":
+            line_start -= 1
+        if (line_start and m[line_start - 1] != "\n") or pos - line_start > 3:
+            pos += 1
             continue
+        match = _ATX_FIRST.match(m, line_start)
+        if match is None:
+            pos = m.find("\n", pos)
+            if pos < 0:
+                break
+            continue
+        pos = match.end()
         title = text[match.start(2):match.end(2)].strip(" \t")
         title = _CLOSING_HASHES.sub("", title).rstrip(" \t") if title.endswith("#") else title
         line, _ = locate(match.start(1))
@@ -576,7 +619,7 @@ def scan(body: str, first_line: int = 1) -> MarkdownScan:
     text = body.replace("\r", " ") if "\r" in body else body  # same length: positions are unchanged
     fences, comments, ranges, skip = _blocks(text, first_line)
     m1 = _masked(text, ranges)  # code blocks blanked: they end paragraphs and hide their contents
-    if _INDENT_NEXT.search(m1) or _INDENT_FIRST.match(m1):
+    if _may_hold_indented_code(m1):
         blocks = _indented(text, skip)
         if blocks:
             fences.extend(Fence(first + first_line, last + first_line, "", True) for first, last, _, _ in blocks)

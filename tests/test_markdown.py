@@ -118,7 +118,8 @@ def test_context_is_cut_at_the_paragraph_and_drops_list_markers():
 
 
 def test_context_spans_continuation_lines_and_is_bounded():
-    body = "A long sentence that goes on and on and on, then\ncalls `Edit` on the file and continues for a very long time afterwards"
+    body = ("A long sentence that goes on and on and on, then\n"
+            "calls `Edit` on the file and continues for a very long time afterwards")
     [span] = scan(body).code_spans
     assert span.before.endswith("on and on, then calls ")
     assert len(span.before) <= 41 and len(span.after) <= 40

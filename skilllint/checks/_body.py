@@ -1,12 +1,17 @@
 """Tool references in the instructions (DESIGN "Resolution", last paragraph).
 
 A backtick span outside fenced code is a tool reference when it names a tool of some known
-runtime (the vocabulary) and either the name is distinctive (`read_file`, `WebFetch`,
-`Bash`) or its context says it is a tool ("the `fetch` tool", "call `search`"). A single
-lowercase word (`fetch`, `search`, `task`, `bash`, `grep`) is an ordinary word or a shell
-command far more often than a tool, so it needs that context. Names outside the vocabulary
-are never references: an MCP server's `create_issue` is not ours to judge. Precision
-first: a linter that cries wolf gets switched off.
+runtime (the vocabulary) and either the name is distinctive (`read_file`, `WebFetch`) or its
+context says it is a tool ("the `fetch` tool", "call `search`"). A single word is an
+ordinary word, a shell command or a class name far more often than a tool: lowercase ones
+(`fetch`, `grep`, `task`) need "tool"/"call"/"invoke" next to them; capitalised ones
+(`Read`, `Agent`) may also follow "use"/"with"/"via". Not references, whatever the name:
+permission rules with a specifier (`Bash(git:*)` documents allowed-tools syntax), table
+cells (API and runtime comparison tables), lines naming another runtime ("Gemini CLI uses
+`web_fetch`"), lines giving examples ("e.g.", "such as", "might"), and spans followed by
+"function", "method", "class"... Names outside the vocabulary are never references: an MCP
+server's `create_issue` is not ours to judge. Precision first: a linter that cries wolf
+gets switched off.
 """
 
 from __future__ import annotations
@@ -19,12 +24,25 @@ from skilllint.model import Span
 from skilllint.resolve import Resolution, resolve, vocabulary
 from skilllint.targets import Target
 
-_IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_.:/-]*(?:\([^()]*\))?$")
-_ORDINARY = re.compile(r"^[a-z]+$")
-_AFTER_TOOL = re.compile(r"^\s*(?:tool|tools|function|command tool)\b", re.I)
-_BEFORE_TOOL = re.compile(r"\b(?:tool|tools|call|calls|calling|invoke|invokes|invoking)\s*(?:the\s+)?$", re.I)
-_BEFORE_LIST = re.compile(r"`\s*(?:,|and|or|,\s*and|,\s*or)\s*$", re.I)
+_IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_.:/-]*(?:\(\))?$")
+_SINGLE_WORD = re.compile(r"^[A-Za-z][a-z]*$")
+_AFTER_TOOL = re.compile(r"^\s*(?:tool|tools)\b", re.I)
 _AFTER_LIST_TOOLS = re.compile(r"^\s*(?:,\s*`[^`]+`\s*)*(?:,?\s*(?:and|or)\s*`[^`]+`\s*)?tools?\b", re.I)
+_BEFORE_STRONG = re.compile(r"\b(?:tool|tools|call|calls|calling|invoke|invokes|invoking)\s*(?:the\s+)?$", re.I)
+_BEFORE_WEAK = re.compile(r"\b(?:use|uses|using|with|via|run|runs)\s*(?:the\s+)?$", re.I)
+_AFTER_NOT_TOOL = re.compile(
+    r"^\s*(?:functions?|methods?|class(?:es)?|fields?|parameters?|arguments?|propert(?:y|ies)|keys?|options?|"
+    r"flags?|types?|objects?|modules?|packages?|variables?|events?|commands?)\b",
+    re.I,
+)
+_HYPOTHETICAL = re.compile(r"\b(?:e\.g\.|eg\.|for example|for instance|such as|like|would|could|might)\b", re.I)
+# Other runtimes named on the line make the line about them ("Gemini CLI uses `web_fetch`"), not an
+# instruction for this target. Display names that are ordinary English words (Continue, Amp,
+# Crush) are left out.
+_RUNTIME_NAMES = re.compile(
+    r"\b(?:Claude Code|Cline|Roo(?: Code)?|Kilo(?: Code)?|Cursor|Windsurf|Codex|Copilot|Gemini(?: CLI)?|"
+    r"OpenCode|OpenClaw|Goose|Kiro|Qwen(?: Code)?|SISU|Sisu)\b"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,17 +52,30 @@ class BodyReference:
     resolution: Resolution
 
 
-def has_tool_context(before: str, after: str) -> bool:
-    """"the `X` tool", "`X` and `Y` tools", "call `X`", "invoke the `X`", "tool `X`"."""
-    return bool(_AFTER_TOOL.match(after) or _AFTER_LIST_TOOLS.match(after) or _BEFORE_TOOL.search(before))
+def has_tool_context(before: str, after: str, *, weak: bool = False) -> bool:
+    """"the `X` tool", "`X` and `Y` tools", "call `X`", "invoke the `X`", "tool `X`";
+    with `weak`, also "use `X`", "via `X`", "with `X`"."""
+    if _AFTER_NOT_TOOL.match(after):
+        return False
+    if _AFTER_TOOL.match(after) or _AFTER_LIST_TOOLS.match(after) or _BEFORE_STRONG.search(before):
+        return True
+    return weak and bool(_BEFORE_WEAK.search(before))
 
 
-def is_tool_reference(text: str, before: str, after: str) -> bool:
-    name = text.split("(", 1)[0]
+def is_tool_reference(text: str, before: str, after: str, line: str = "") -> bool:
+    """Whether a backtick span is an instruction to use a known runtime's tool (see module doc)."""
+    name = text.removesuffix("()")
     if name not in vocabulary():
         return False
-    if _ORDINARY.match(name):
-        return has_tool_context(before, after)
+    if _AFTER_NOT_TOOL.match(after):
+        return False
+    stripped = line.lstrip()
+    if stripped.startswith("|") and not has_tool_context(before, after):
+        return False  # a table cell: reference material (API tables, runtime comparisons)
+    if _RUNTIME_NAMES.search(line) or _HYPOTHETICAL.search(line):
+        return False
+    if _SINGLE_WORD.match(name):
+        return has_tool_context(before, after, weak=name[0].isupper())
     return True
 
 
@@ -58,7 +89,7 @@ def candidate_spans(doc: Document) -> list[tuple[str, Location]]:
                 text = span.text.strip()
                 if len(text) > 200 or not _IDENTIFIER.match(text):
                     continue
-                if is_tool_reference(text, span.before, span.after):
+                if is_tool_reference(text, span.before, span.after, doc.line_text(span.line)):
                     location = Location(doc.path, Span(span.line, span.column, span.end_line, span.end_column))
                     cached.append((text, location))
         doc.cache["tool_spans"] = cached

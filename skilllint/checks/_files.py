@@ -1,10 +1,14 @@
 """File references in the instructions: Markdown link targets and path-like code spans.
 
 Links are file references unless they are URLs, anchors, site-absolute paths (`/deploy` is a
-command, not a file) or footnotes. Code spans are only taken as skill files when they say
-so: `${CLAUDE_SKILL_DIR}/...`, or a relative path whose first folder exists in the skill
-(`scripts/`, `references/`...). A path like `src/app.ts` is most likely the user's project,
-and precision matters more than recall.
+command, not a file), footnotes, or project paths (a folder path whose first folder is
+neither in the skill nor a usual skill folder: `packages/evals/x.ts` is the repository's).
+Code spans are only taken as skill files when they say so: `${CLAUDE_SKILL_DIR}/...`, or a
+relative path whose first folder exists in the skill (`scripts/`, `references/`...); a
+command (`scripts/run.sh --fast`) is judged by its first word; and a line that gives
+examples ("e.g.", "for example", "would", "→") names files that need not exist. A path
+like `src/app.ts` is most likely the user's project, and precision matters more than recall.
+`${CLAUDE_PLUGIN_ROOT}` is the plugin's folder, not the skill's: not judged here.
 """
 
 from __future__ import annotations
@@ -19,8 +23,13 @@ from skilllint.document import Document, Location
 from skilllint.model import Span
 
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
-_SKILL_DIR_VAR = re.compile(r"^\$\{?(?:CLAUDE_SKILL_DIR|SKILL_DIR|CLAUDE_PLUGIN_ROOT)\}?/")
-_PATH_SPAN = re.compile(r"^(?:\./)?[\w@.+-]+(?:[/\\][\w@.+ -]+)*[/\\][\w@.+-]+\.[A-Za-z0-9]{1,8}$")
+_SKILL_DIR_VAR = re.compile(r"^\$\{?(?:CLAUDE_SKILL_DIR|SKILL_DIR)\}?/")
+_OTHER_VAR = re.compile(r"^\$|%[A-Z_]+%")
+_SKILL_FOLDERS = frozenset({"scripts", "references", "reference", "assets", "templates", "examples", "resources",
+                            "docs", "agents", "data"})
+_HYPOTHETICAL = re.compile(r"\b(?:e\.g\.|eg\.|example|examples|for instance|such as|would|could|might)\b|→",
+                           re.I)
+_PATH_SPAN = re.compile(r"^(?:\./)?[\w@.+-]+(?:[/\\][\w@.+-]+)*[/\\][\w@.+-]+\.[A-Za-z0-9]{1,8}$")
 _PLACEHOLDER = re.compile(r"[<>{}*?\[\]|]|\.\.\.|\$")
 
 
@@ -53,12 +62,14 @@ def file_references(doc: Document) -> list[FileReference]:
         scan = doc.markdown
         for link in scan.links:
             target = link.target.strip()
-            if _is_external(target) or _PLACEHOLDER.search(_SKILL_DIR_VAR.sub("", target)):
+            if _is_external(target) or _OTHER_VAR.search(target) or _PLACEHOLDER.search(_SKILL_DIR_VAR.sub("", target)):
+                continue
+            if _project_path(doc, _clean(target)):
                 continue
             location = Location(doc.path, Span(link.line, link.column, link.line, link.end_column))
             found.append(FileReference(target, _clean(target), location, "link"))
         for span in scan.code_spans:
-            text = span.text.strip()
+            text = span.text.strip().split(" ", 1)[0]
             explicit = bool(_SKILL_DIR_VAR.match(text))
             rest = _SKILL_DIR_VAR.sub("", text)
             if not _PATH_SPAN.match(rest) or _PLACEHOLDER.search(rest):
@@ -66,10 +77,20 @@ def file_references(doc: Document) -> list[FileReference]:
             first = re.split(r"[/\\]", rest.removeprefix("./"), maxsplit=1)[0]
             if not explicit and not (first and (doc.skill_dir / first).is_dir()) and first != "..":
                 continue
+            if _HYPOTHETICAL.search(doc.line_text(span.line)):
+                continue
             location = Location(doc.path, Span(span.line, span.column, span.end_line, span.end_column))
             found.append(FileReference(text, unquote(rest), location, "code"))
     doc.cache["file_refs"] = found
     return found
+
+
+def _project_path(doc: Document, path: str) -> bool:
+    """A folder path starting with a folder the skill does not have and skills do not use."""
+    parts = path.replace("\\", "/").removeprefix("./").split("/")
+    if len(parts) < 2 or parts[0] in ("", "..", "."):
+        return False
+    return parts[0] not in _SKILL_FOLDERS and not (doc.skill_dir / parts[0]).is_dir()
 
 
 def resolve_in_skill(doc: Document, path: str) -> tuple[Path, bool]:
