@@ -122,11 +122,12 @@ class MarkdownScan:
 # Python's `re` only searches fast for a literal first character, so every pattern searched over a
 # whole body starts with one (usually "\n"); the first line is then tried separately with `match`.
 
+_TRIPLE_BACKTICK = re.compile("```")
 _FENCE_OPEN = re.compile(r"(`{3,}|~{3,})([^\n]*)")
 _FENCE_CLOSE = re.compile(r"(`{3,}|~{3,})[ \t]*(?=\n|\Z)")
-_INDENT_SPACES = re.compile(r"\n    [ \t]*[^ \t\n]")  # a line indented 4+ columns (literal prefix: fast)
-_INDENT_TAB = re.compile(r"\n {0,3}\t[ \t]*[^ \t\n]")
-_INDENT_FIRST = re.compile(r"(?: {4}| {0,3}\t)[ \t]*[^ \t\n]")
+_INDENT_FIRST = re.compile(r"(?: {4}| {0,3}\t)[ \t]*[^ \t\n]")  # a line indented 4+ columns
+_INDENT_ANY = re.compile(r"\n[ \t]*\n(?: {4}| {0,3}\t)[ \t]*[^ \t\n]")  # ... after a blank line
+_INDENT_PROBE = re.compile("\n    ")
 _LIST_ITEM = re.compile(r"(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)")
 _ENDS_LIST = re.compile(r"#{1,6}(?:[ \t]|$)|(?:[-*_][ \t]*){3,}$")
 _TICKS = re.compile(r"``*")
@@ -153,6 +154,8 @@ _REFDEF_FIRST = re.compile(_REFDEF)
 _REFDEF_NEXT = re.compile(r"\n" + _REFDEF)
 _ATX = r" {0,3}(#{1,6})(?=[ \t\n]|\Z)([^\n]*)"
 _ATX_FIRST = re.compile(_ATX)
+_ATX_NEXT = re.compile(r"\n(#{1,6})(?=[ \t\n]|\Z)([^\n]*)")
+_ATX_INDENTED = re.compile(r"\n {1,3}(#{1,6})(?=[ \t\n]|\Z)([^\n]*)")
 _CLOSING_HASHES = re.compile(r"(?:^|[ \t]+)#+$")
 _UNESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
 _MASK = "\x1a"  # stands in for masked characters in pass 4 (never a bracket, space or newline)
@@ -265,22 +268,34 @@ def _before(text: str, m: str, pos: int) -> str:
 
 # --- pass 1: fences and line-level comments ------------------------------------------------------
 
+def _find(text: str, probe: str, pos: int) -> int:
+    """text.find(probe, pos), fast: `str.find` is slow for these probes but `memchr` (one character) and
+    a regex with a literal prefix are not; backticks are common, tildes and "<" are rare."""
+    if probe == "```":
+        found = _TRIPLE_BACKTICK.search(text, pos)
+        return found.start() if found else -1
+    first = probe[0]
+    pos = text.find(first, pos)
+    while pos >= 0 and not text.startswith(probe, pos):
+        pos = text.find(first, pos + 1)
+    return pos
+
+
 def _find_closer(text: str, marker: str, indent: int, pos: int) -> int:
     """End offset of the line closing a fence opened with `marker` (from `pos`), or -1."""
     probe = marker[:3]
-    size = len(text)
     while True:
-        found = text.find(probe, pos)
+        found = _find(text, probe, pos)
         if found < 0:
             return -1
         run = _FENCE_CLOSE.match(text, found)
-        prefix = _line_prefix(text, found)
-        if run is not None and prefix is not None and len(run.group(1)) >= len(marker) \
-                and _width(prefix) <= indent + 3:
-            return run.end()
-        pos = found + 3
-        while pos < size and text[pos] == marker[0]:
-            pos += 1
+        if run is not None:
+            prefix = _line_prefix(text, found)
+            if prefix is not None and len(run.group(1)) >= len(marker) and _width(prefix) <= indent + 3:
+                return run.end()
+            pos = run.end()
+        else:
+            pos = _FENCE_OPEN.match(text, found).end(1)
 
 
 def _blocks(text: str, first_line: int):
@@ -292,25 +307,30 @@ def _blocks(text: str, first_line: int):
     locate = _Locator(text, first_line)
     size = len(text)
     last_offset = size - 1 if text.endswith("\n") else size
-    probes = {"```": text.find("```"), "~~~": text.find("~~~"), "<!--": text.find("<!--")}
+    ticks, tildes, comment = _find(text, "```", 0), _find(text, "~~~", 0), _find(text, "<!--", 0)
     pos = 0
     while True:
-        start = size
-        for probe, found in probes.items():
-            if 0 <= found < pos:
-                probes[probe] = found = text.find(probe, pos)
-            if 0 <= found < start:
-                start = found
-        if start == size:
+        if 0 <= ticks < pos:
+            ticks = _find(text, "```", pos)
+        if 0 <= tildes < pos:
+            tildes = _find(text, "~~~", pos)
+        if 0 <= comment < pos:
+            comment = _find(text, "<!--", pos)
+        start = ticks if ticks >= 0 else size
+        if 0 <= tildes < start:
+            start = tildes
+        if 0 <= comment < start:
+            start = comment
+        if start >= size:
             break
         prefix = _line_prefix(text, start)
         if prefix is None:
             pos = start + 1
             continue
-        if text[start] == "<":  # a comment opening a line: may span paragraphs
+        if start == comment:  # a comment opening a line: may span paragraphs
             close = text.find("-->", start + 2)
             if close < 0:  # unclosed: literal, and so is every later one
-                probes["<!--"] = -1
+                comment = -1
                 pos = start + 4
                 continue
             inner = start + 4
@@ -578,39 +598,34 @@ def _may_hold_indented_code(m: str) -> bool:
     """Whether some line indented 4+ columns follows a blank line (or starts the body)."""
     if _INDENT_FIRST.match(m):
         return True
-    for pattern in (_INDENT_SPACES, _INDENT_TAB) if "\t" in m else (_INDENT_SPACES,):
-        for match in pattern.finditer(m):
-            nl = match.start()
-            if nl == 0 or not m[m.rfind("\n", 0, nl) + 1:nl].strip(" \t"):
-                return True
+    if "\t" in m:
+        return _INDENT_ANY.search(m) is not None
+    for match in _INDENT_PROBE.finditer(m):  # a literal prefix: fast
+        start = match.start()
+        if not m[m.rfind("\n", 0, start) + 1:start].strip(" ") and _INDENT_FIRST.match(m, start + 1):
+            return True
     return False
 
 
 def _headings(text: str, m: str, first_line: int) -> list[Heading]:
-    locate = _Locator(text, first_line)
+    found = list(_ATX_NEXT.finditer(m))  # separate literal prefixes are much faster than "\n {0,3}#"
+    indented = list(_ATX_INDENTED.finditer(m))
+    if indented:
+        found = sorted(found + indented, key=lambda match: match.start())
+    first = _ATX_FIRST.match(m)
+    if first is not None:
+        found.insert(0, first)
     headings = []
-    pos = 0
-    while True:
-        pos = m.find("#", pos)
-        if pos < 0:
-            break
-        line_start = pos
-        while line_start > 0 and m[line_start - 1] == " ":
-            line_start -= 1
-        if (line_start and m[line_start - 1] != "\n") or pos - line_start > 3:
-            pos += 1
-            continue
-        match = _ATX_FIRST.match(m, line_start)
-        if match is None:
-            pos = m.find("\n", pos)
-            if pos < 0:
-                break
-            continue
-        pos = match.end()
-        title = text[match.start(2):match.end(2)].strip(" \t")
-        title = _CLOSING_HASHES.sub("", title).rstrip(" \t") if title.endswith("#") else title
-        line, _ = locate(match.start(1))
-        headings.append(Heading(len(match.group(1)), title, line))
+    line, counted = first_line, 0
+    for match in found:
+        start, end = match.span(2)
+        title = text[start:end].strip(" \t")
+        if title.endswith("#"):
+            title = _CLOSING_HASHES.sub("", title).rstrip(" \t")
+        marker = match.start(1)
+        line += m.count("\n", counted, marker)
+        counted = marker
+        headings.append(Heading(match.end(1) - marker, title, line))
     return headings
 
 
