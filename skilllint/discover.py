@@ -83,6 +83,17 @@ class _Walker:
         self.result.skills.append(SkillInput(Path(os.path.abspath(file)), wrong_case))
 
     def walk(self, root: str) -> None:
+        """Every skill and manifest below `root`. A root the user named although `exclude`
+        matches it is walked without the exclusion (its children would all match too)."""
+        saved = self.exclude
+        if self.exclude and matches(self.rel(root), self.exclude):
+            self.exclude = ()
+        try:
+            self._walk(root)
+        finally:
+            self.exclude = saved
+
+    def _walk(self, root: str) -> None:
         root_real = os.path.realpath(root)
         stack = [os.path.abspath(root)]
         while stack:

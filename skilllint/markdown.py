@@ -125,7 +125,7 @@ class MarkdownScan:
 _TRIPLE_BACKTICK = re.compile("```")
 _FENCE_OPEN = re.compile(r"(`{3,}|~{3,})([^\n]*)")
 _FENCE_CLOSE = re.compile(r"(`{3,}|~{3,})[ \t]*(?=\n|\Z)")
-_INDENT_FIRST = re.compile(r"(?: {4}| {0,3}\t)[ \t]*[^ \t\n]")  # a line indented 4+ columns
+_INDENT_FIRST = re.compile(r"(?: {4}| {0,3}\t)[ \t]*+[^ \t\n]")  # a line indented 4+ columns
 _INDENT_ANY = re.compile(r"\n[ \t]*\n(?: {4}| {0,3}\t)[ \t]*[^ \t\n]")  # ... after a blank line
 _INDENT_PROBE = re.compile("\n    ")
 _LIST_ITEM = re.compile(r"(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)")
@@ -475,12 +475,15 @@ def _inline(text: str, m: str, first_line: int, links: list[Link]):
         if start >= brk:
             brk = _paragraph_end(m, start)
         if char == "`":
-            end = _TICKS.match(m, start).end()
+            end = start + 1
+            if end < size and m[end] == "`":
+                end = _TICKS.match(m, start).end()
             width = end - start
-            probe = end
-            close = -1 if unmatched.get(width) == brk else find("`", probe, brk)
+            close = -1 if unmatched.get(width) == brk else find("`", end, brk)
             while close >= 0:
-                probe = _TICKS.match(m, close).end()
+                probe = close + 1
+                if probe < size and m[probe] == "`":
+                    probe = _TICKS.match(m, close).end()
                 if probe - close == width:
                     break
                 close = find("`", probe, brk)
@@ -594,15 +597,16 @@ def _definitions(text: str, m: str, locate: _Locator, links: list[Link]) -> None
         links.append(Link(target, match.group("label"), False, line, column, column + t_end - t_start))
 
 
-def _may_hold_indented_code(m: str) -> bool:
-    """Whether some line indented 4+ columns follows a blank line (or starts the body)."""
+def _may_hold_indented_code(text: str, m: str) -> bool:
+    """Whether some line of `m` indented 4+ columns follows a blank line (or starts the body)."""
     if _INDENT_FIRST.match(m):
         return True
     if "\t" in m:
         return _INDENT_ANY.search(m) is not None
     for match in _INDENT_PROBE.finditer(m):  # a literal prefix: fast
         start = match.start()
-        if not m[m.rfind("\n", 0, start) + 1:start].strip(" ") and _INDENT_FIRST.match(m, start + 1):
+        if text.startswith("    ", start + 1) and not m[m.rfind("\n", 0, start) + 1:start].strip(" ") \
+                and _INDENT_FIRST.match(m, start + 1):  # (the first test skips blanked code blocks)
             return True
     return False
 
@@ -634,7 +638,7 @@ def scan(body: str, first_line: int = 1) -> MarkdownScan:
     text = body.replace("\r", " ") if "\r" in body else body  # same length: positions are unchanged
     fences, comments, ranges, skip = _blocks(text, first_line)
     m1 = _masked(text, ranges)  # code blocks blanked: they end paragraphs and hide their contents
-    if _may_hold_indented_code(m1):
+    if _may_hold_indented_code(text, m1):
         blocks = _indented(text, skip)
         if blocks:
             fences.extend(Fence(first + first_line, last + first_line, "", True) for first, last, _, _ in blocks)
