@@ -74,8 +74,8 @@ class _Walker:
     def problem(self, code: str, path: str, message: str, help_text: str | None = None) -> None:
         self.result.problems.append(ReadProblem(code, self.rel(path), Span(1, 1), message, help_text))
 
-    def add_skill(self, file: str, wrong_case: bool) -> None:
-        real = os.path.realpath(file)
+    def add_skill(self, file: str, wrong_case: bool, *, is_link: bool = True) -> None:
+        real = os.path.realpath(file) if is_link else os.path.abspath(file)
         if real in self.seen_files:
             return
         self.seen_files.add(real)
@@ -114,7 +114,7 @@ class _Walker:
             for entry in entries:
                 if entry.name in SKIP_DIRS or entry.name.lower() == "skill.md":
                     continue
-                rel = self.rel(entry.path)
+                rel = self.rel(entry.path) if self.exclude or self.manifest_globs else entry.name
                 if self.exclude and matches(rel, self.exclude):
                     continue
                 if entry.is_symlink():
@@ -136,21 +136,21 @@ class _Walker:
             self.result.manifests.append(Path(os.path.abspath(path)))
 
     def consider_file(self, entry: os.DirEntry, root_real: str, *, wrong_case: bool, has_proper: bool) -> None:
-        rel = self.rel(entry.path)
-        if self.exclude and matches(rel, self.exclude):
+        if self.exclude and matches(self.rel(entry.path), self.exclude):
             return
-        if entry.is_symlink() and not self.symlink_ok(entry.path, root_real):
+        is_link = entry.is_symlink()
+        if is_link and not self.symlink_ok(entry.path, root_real):
             return
         if wrong_case and has_proper:
             self.result.problems.append(
                 ReadProblem(
-                    "SL501", rel, Span(1, 1),
+                    "SL501", self.rel(entry.path), Span(1, 1),
                     f"`{entry.name}` beside `SKILL.md`: runtimes read only `SKILL.md`",
                     f"merge it into SKILL.md or rename it; `{entry.name}` is ignored",
                 )
             )
             return
-        self.add_skill(entry.path, wrong_case)
+        self.add_skill(entry.path, wrong_case, is_link=is_link)
 
     @staticmethod
     def link_text(path: str) -> str:

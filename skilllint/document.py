@@ -165,15 +165,22 @@ class Document:
         return ""
 
 
-def relative_posix(path: Path, cwd: Path) -> str:
-    """POSIX path relative to the working directory when below it, else absolute."""
-    try:
-        return path.relative_to(cwd).as_posix()
-    except ValueError:
+def relative_posix(path: Path | str, cwd: Path | str) -> str:
+    """POSIX path relative to the working directory (`../x` when outside it).
+
+    String slicing for the common case: this runs for every file a run reports on."""
+    text, base = os.fspath(path), os.fspath(cwd)
+    prefix = base.rstrip(os.sep) + os.sep
+    if text.startswith(prefix):
+        relative = text[len(prefix) :]
+    elif text == base:
+        relative = "."
+    else:
         try:
-            return Path(os.path.relpath(path, cwd)).as_posix()
-        except ValueError:
-            return path.as_posix()
+            relative = os.path.relpath(text, base)
+        except ValueError:  # another drive on Windows
+            relative = text
+    return relative.replace(os.sep, "/") if os.sep != "/" else relative
 
 
 def read_text(path: Path, rel: str, max_bytes: int, problems: list[ReadProblem]) -> str | None:

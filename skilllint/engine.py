@@ -129,7 +129,7 @@ def _summary(doc: Document) -> SkillSummary:
         frontmatter = None
         if doc.sources:
             frontmatter = (doc.frontmatter_line, doc.body_line - 2)
-        directives = tuple(parse_directives(doc.path, doc.lines, frontmatter, doc.body_line, doc.in_fence))
+        directives = tuple(parse_directives(doc.path, doc.lines, frontmatter, doc.markdown.comments))
     return SkillSummary(doc.path, doc.dir_name, name, location, directives)
 
 

@@ -14,8 +14,9 @@ How it works, in four passes over the body (all driven by compiled regexes, no p
    at least as long, with nothing else on it and indented at most 3 columns more than the opener
    (so a deeper ```` ``` ```` shown inside an example fence does not close it); an unclosed fence
    runs to the end of the body. This handles fences nested in list items, which skills use a lot.
-2. Indented code (4+ columns after a blank line), only outside lists: in skills, indented text
-   after a blank line is nearly always a list item's continuation, which CommonMark reads as text.
+2. Indented code (4+ columns after a blank line, a heading or a fence), only outside lists: in
+   skills, such indented text is nearly always a list item's continuation, which CommonMark reads
+   as text too (it would take 4 columns more than the item's content; we never take it as code).
 3. Inline: backslash escapes, code spans, inline comments and autolinks, leftmost first, on a copy
    of the body where code blocks are blanked (so they end paragraphs and hide their contents).
    A code span may span lines but not paragraphs (a blank line, heading, list item, table row,
@@ -40,7 +41,8 @@ class CodeSpan:
     line's indentation) become one space, and one leading and one trailing space are stripped when
     both are present (and the content is not all spaces). `line` is the line of the opening backtick
     run; (line, column) .. (end_line, end_column) is the exact extent of `text` in the file (when a
-    stripped leading "space" is a line ending, `line` is the next line, where the content starts)."""
+    stripped leading "space" is a line ending, `line` is the next line, where the content starts).
+    In a table row, a backslash-escaped pipe in `text` is unescaped, as GFM does (the extent stays raw)."""
 
     text: str
     line: int
@@ -65,9 +67,10 @@ class Fence:
 class Link:
     """`[text](target "title")`, `![alt](target)`, `<scheme:...>`/`<a@b.c>` or `[label]: target`.
 
-    `target` has backslash escapes resolved and no title; (line, column)..end_column is where its
-    raw text is in the file (for `<target>` the part inside the brackets). `text` is the link text,
-    the image's alt text, the autolink's address or the definition's label."""
+    `target` has backslash escapes resolved (not entities or %-escapes) and no title; it may be ""
+    (`[a]()`). (line, column)..end_column is where its raw text is in the file (for `<target>`, the
+    part inside the brackets). `text` is the link text, the image's alt text, the autolink's address
+    or the definition's label."""
 
     target: str
     text: str
@@ -99,6 +102,9 @@ class Heading:
 
 @dataclass
 class MarkdownScan:
+    """What `scan` found; every list is in document order (links by target position). `in_fence`
+    indexes `fences` when the scan is made: replace the scan rather than mutate its `fences`."""
+
     code_spans: list[CodeSpan]
     fences: list[Fence]
     links: list[Link]
@@ -126,7 +132,6 @@ _TRIPLE_BACKTICK = re.compile("```")
 _FENCE_OPEN = re.compile(r"(`{3,}|~{3,})([^\n]*)")
 _FENCE_CLOSE = re.compile(r"(`{3,}|~{3,})[ \t]*(?=\n|\Z)")
 _INDENT_FIRST = re.compile(r"(?: {4}| {0,3}\t)[ \t]*+[^ \t\n]")  # a line indented 4+ columns
-_INDENT_ANY = re.compile(r"\n[ \t]*\n(?: {4}| {0,3}\t)[ \t]*[^ \t\n]")  # ... after a blank line
 _INDENT_PROBE = re.compile("\n    ")
 _LIST_ITEM = re.compile(r"(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)")
 _ENDS_LIST = re.compile(r"#{1,6}(?:[ \t]|$)|(?:[-*_][ \t]*){3,}$")
@@ -136,10 +141,16 @@ _EMAIL = (r"[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-
           r"(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*")
 _AUTOLINK = re.compile(r"<(?:(?P<uri>[A-Za-z][A-Za-z0-9+.-]{1,31}:[^\x00-\x20<>]*)|(?P<email>" + _EMAIL + r"))>")
 # A paragraph ends at a newline followed by a blank line or a line that starts another block.
+# (Fence lines are blanked before this is used; what is left of them, like ```foo`bar, is text.)
 _BREAK = re.compile(r"\n[ \t]*(?:>[ \t]*)*(?:\n|\Z|[-+*](?=[ \t\n]|\Z)|\d{1,9}[.)](?=[ \t\n]|\Z)|#{1,6}(?=[ \t\n]|\Z)"
-                    r"|`{3,}|~{3,}|\||(?:-[ \t]*){2,}(?=\n|\Z)|(?:=[ \t]*){2,}(?=\n|\Z)|_{3,}[ \t]*(?=\n|\Z))")
+                    r"|\||(?:-[ \t]*){2,}(?=\n|\Z)|(?:=[ \t]*){2,}(?=\n|\Z)|_{3,}[ \t]*(?=\n|\Z))")
+_QUOTE_START = re.compile(r"\n[ \t]*>")  # ... and a block quote starts a new block after an unquoted line
+_BREAK_UNQUOTED = re.compile(_BREAK.pattern + r"|\n[ \t]*>")
+_QUOTED = re.compile(r"[ \t]*>")
 _ONE_LINE_BLOCK = re.compile(r"[ \t]*(?:>[ \t]*)*(?:#{1,6}(?:[ \t]|$)|\|)", re.M)  # a heading or a table row
 _BLOCK_PREFIX = re.compile(r"[ \t]*(?:>[ \t]*)*(?:(?:[-+*]|\d{1,9}[.)])[ \t]+(?:\[[ xX]\][ \t]+)?|#{1,6}[ \t]+)?")
+_TABLE_ROW = re.compile(r"[ \t]*\|")
+_MARKER_STARTS = frozenset(" \t>-+*#0123456789")  # first characters _BLOCK_PREFIX can match
 _NL_INDENT = re.compile(r"\n[ \t]*(?:>[ \t]?)*[ \t]*")
 _TRAILING_NL = re.compile(r"\n[ \t]*(?:>[ \t]?)*[ \t]*\Z")
 _LINK_OPEN = re.compile(r"\[((?:[^\[\]\n]++|\n(?![ \t]*\n)|\[[^\[\]\n]*+\])*+)\]\(")
@@ -229,7 +240,9 @@ def _boundary(m: str, nl: int) -> bool:
     if _BREAK.match(m, nl):
         return True
     line = m[m.rfind("\n", 0, nl) + 1:nl]
-    return not line.strip(" \t>") or _ONE_LINE_BLOCK.match(line) is not None
+    if not line.strip(" \t>") or _ONE_LINE_BLOCK.match(line) is not None:
+        return True
+    return _QUOTE_START.match(m, nl) is not None and _QUOTED.match(line) is None
 
 
 def _paragraph_end(m: str, pos: int) -> int:
@@ -240,7 +253,7 @@ def _paragraph_end(m: str, pos: int) -> int:
         return len(m)
     if _ONE_LINE_BLOCK.match(m, start, end):
         return end
-    found = _BREAK.search(m, end)
+    found = (_BREAK if _QUOTED.match(m, start) else _BREAK_UNQUOTED).search(m, end)
     return found.start() if found else len(m)
 
 
@@ -371,7 +384,7 @@ def _indented(text: str, skip: dict[int, tuple[int, int]]) -> list[tuple[int, in
     blocks = []
     i = offset = 0
     in_list = False
-    prev_blank = True
+    can_open = True  # at the start, after a blank line, a heading or a fence
     while i < count:
         skipped = skip.get(i)
         if skipped is not None:  # a fence or a multi-line comment: step over it
@@ -382,17 +395,17 @@ def _indented(text: str, skip: dict[int, tuple[int, int]]) -> list[tuple[int, in
             while i <= last:
                 offset += len(lines[i]) + 1
                 i += 1
-            prev_blank = False
+            can_open = True  # not a paragraph: indented code may follow at once
             continue
         line = lines[i]
         stripped = line.lstrip(" \t")
         if not stripped:
-            prev_blank = True
+            can_open = True
             offset += len(line) + 1
             i += 1
             continue
         indent = _width(line[: len(line) - len(stripped)])
-        if indent >= 4 and prev_blank and not in_list:
+        if indent >= 4 and can_open and not in_list:
             start, end, last = offset, offset + len(line), i
             j, cursor = i + 1, offset + len(line) + 1
             while j < count and j not in skip:
@@ -408,13 +421,13 @@ def _indented(text: str, skip: dict[int, tuple[int, int]]) -> list[tuple[int, in
             while i <= last:
                 offset += len(lines[i]) + 1
                 i += 1
-            prev_blank = False
+            can_open = False
             continue
         if _LIST_ITEM.match(stripped) and (indent < 4 or in_list):
             in_list = True
-        elif indent == 0 and (prev_blank or _ENDS_LIST.match(stripped)):
+        elif indent == 0 and (can_open or _ENDS_LIST.match(stripped)):
             in_list = False
-        prev_blank = False
+        can_open = indent < 4 and _ATX_FIRST.match(line) is not None  # after a heading, as after a blank
         offset += len(line) + 1
         i += 1
     return blocks
@@ -498,6 +511,8 @@ def _inline(text: str, m: str, first_line: int, links: list[Link]):
                 content, first, last = _span_bounds(text, end, close)
             else:
                 content, first, last = text[end:close], end, close
+            if "\\|" in content and _TABLE_ROW.match(m, rfind("\n", 0, start) + 1):
+                content = content.replace("\\|", "|")  # GFM unescapes pipes in table cells, code included
             newlines = count("\n", counted, first)
             if newlines:
                 line += newlines
@@ -505,7 +520,7 @@ def _inline(text: str, m: str, first_line: int, links: list[Link]):
             counted = first
             column = first - line_start + 1
             if not multiline:
-                end_line, end_column = line, column + len(content)
+                end_line, end_column = line, column + last - first
             else:
                 end_line = line + count("\n", first, last)
                 end_column = last - rfind("\n", 0, last)
@@ -519,7 +534,8 @@ def _inline(text: str, m: str, first_line: int, links: list[Link]):
                     is_start = starts_paragraph[opener_line] = opener_line == 0 or _boundary(m, opener_line - 1)
                 if is_start:
                     before = text[opener_line:start]
-                    before = before[_BLOCK_PREFIX.match(before).end():]
+                    if before[:1] in _MARKER_STARTS:
+                        before = before[_BLOCK_PREFIX.match(before).end():]
                 else:
                     before = _before(text, m, start)
             after = text[probe:min(probe + CONTEXT, brk)]
@@ -602,11 +618,13 @@ def _may_hold_indented_code(text: str, m: str) -> bool:
     if _INDENT_FIRST.match(m):
         return True
     if "\t" in m:
-        return _INDENT_ANY.search(m) is not None
+        return True  # rare: let the line pass decide
     for match in _INDENT_PROBE.finditer(m):  # a literal prefix: fast
         start = match.start()
-        if text.startswith("    ", start + 1) and not m[m.rfind("\n", 0, start) + 1:start].strip(" ") \
-                and _INDENT_FIRST.match(m, start + 1):  # (the first test skips blanked code blocks)
+        if not text.startswith("    ", start + 1):  # a blanked code block
+            continue
+        previous = m[m.rfind("\n", 0, start) + 1:start]
+        if (not previous.strip(" ") or _ATX_FIRST.match(previous)) and _INDENT_FIRST.match(m, start + 1):
             return True
     return False
 

@@ -692,7 +692,7 @@ def _ids(ids: Iterable[str]) -> tuple[str, ...]:
 
 
 def _article(word: str) -> str:
-    return "an" if word[:1] in "aeiou" else "a"
+    return "an" if word[:1] in "aeiou" or word in ("lsp", "mcp") else "a"
 
 
 def _list_ids(ids: tuple[str, ...], limit: int = 3) -> str:

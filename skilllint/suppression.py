@@ -16,14 +16,15 @@ cannot be suppressed: the file was not read as written.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from skilllint.document import Location
 from skilllint.model import Diagnostic, Span
 from skilllint.registry import UnknownRuleError, expand_selector
 
-_HTML = re.compile(r"<!--\s*skilllint-(disable-next-line|disable-line|disable-file|disable|enable)\b(.*?)-->", re.S)
+_COMMENT = re.compile(r"^\s*skilllint-(disable-next-line|disable-line|disable-file|disable|enable)\b(.*)$", re.S)
 _YAML = re.compile(r"#\s*skilllint-(disable-next-line|disable-line)\b(.*)$")
 UNSUPPRESSIBLE_PREFIX = "SL0"
 
@@ -41,6 +42,7 @@ class Directive:
     first: int = 0  # lines covered, inclusive
     last: int = 0
     used: set[str] = field(default_factory=set)
+    selector_columns: dict[str, int] = field(default_factory=dict)
 
     @property
     def location(self) -> Location:
@@ -70,20 +72,27 @@ def _expand(selectors: tuple[str, ...]) -> tuple[frozenset[str] | None, tuple[st
     return frozenset(codes), tuple(unknown)
 
 
-def _directive(path: str, line: int, column: int, end_column: int, kind: str, raw: str) -> Directive:
+def _directive(path: str, line: int, column: int, end_column: int, kind: str, raw: str,
+               selectors_column: int = 0) -> Directive:
     selectors = _selectors(raw)
     codes, unknown = _expand(selectors)
-    return Directive(path, line, column, end_column, kind, selectors, codes, unknown)
+    directive = Directive(path, line, column, end_column, kind, selectors, codes, unknown)
+    if selectors_column:  # where each unknown selector is written, for SL902
+        for selector in unknown:
+            offset = raw.find(selector)
+            if offset >= 0:
+                directive.selector_columns[selector] = selectors_column + offset
+    return directive
 
 
 def parse_directives(
     path: str,
     lines: list[str],
     frontmatter_lines: tuple[int, int] | None,
-    body_first_line: int,
-    in_fence: Callable[[int], bool],
+    comments: Iterable[Any],
 ) -> list[Directive]:
-    """Directives of one SKILL.md. `lines` is the whole file; line numbers are 1-based."""
+    """Directives of one SKILL.md: YAML comments in the frontmatter lines, and the body's HTML
+    comments as the Markdown scanner found them (so none in code spans or fenced code)."""
     found: list[Directive] = []
     last_line = len(lines)
     if frontmatter_lines is not None:
@@ -96,7 +105,7 @@ def parse_directives(
             if not match:
                 continue
             directive = _directive(path, number, match.start() + 1, len(text.rstrip()) + 1, match.group(1),
-                                   match.group(2))
+                                   match.group(2), match.start(2) + 1)
             own_line = not text[: match.start()].strip()
             if match.group(1) == "disable-next-line" or own_line:
                 directive.first = directive.last = number + 1
@@ -104,30 +113,32 @@ def parse_directives(
                 directive.first = directive.last = number
             found.append(directive)
     open_ranges: list[Directive] = []
-    for number in range(body_first_line, last_line + 1):
-        text = lines[number - 1]
-        if "skilllint-" not in text or in_fence(number):
+    for comment in comments:
+        match = _COMMENT.match(comment.text)
+        if not match:
             continue
-        for match in _HTML.finditer(text):
-            kind = match.group(1)
-            directive = _directive(path, number, match.start() + 1, match.end() + 1, kind, match.group(2))
-            if kind == "disable-next-line":
-                directive.first = directive.last = number + 1
-            elif kind == "disable-line":
-                directive.first = directive.last = number
-            elif kind == "disable-file":
-                directive.first, directive.last = 1, last_line
-            elif kind == "disable":
-                directive.first, directive.last = number, last_line
-                open_ranges.append(directive)
-            else:  # enable: close the matching open ranges
-                for opened in open_ranges:
-                    if opened.last == last_line and (not directive.selectors or opened.selectors == directive.selectors
-                                                     or (opened.codes or set()) <= (directive.codes or set())):
-                        opened.last = number
-                open_ranges = [o for o in open_ranges if o.last == last_line]
-                continue
-            found.append(directive)
+        kind, number = match.group(1), comment.line
+        # the scanner positions the text between `<!--` and `-->`; point at the whole comment
+        start = comment.column - 4
+        end_column = comment.end_column + 3 if comment.end_line == comment.line else comment.column
+        selectors_column = comment.column + match.start(2) if comment.end_line == comment.line else 0
+        directive = _directive(path, number, start, end_column, kind, match.group(2), selectors_column)
+        if kind == "disable-next-line":
+            directive.first = directive.last = comment.end_line + 1
+        elif kind == "disable-line":
+            directive.first, directive.last = number, comment.end_line
+        elif kind == "disable-file":
+            directive.first, directive.last = 1, last_line
+        elif kind == "disable":
+            directive.first, directive.last = number, last_line
+            open_ranges.append(directive)
+        else:  # enable: close the open ranges it names (all of them when it names none)
+            for opened in open_ranges:
+                if not directive.selectors or (opened.codes or frozenset()) <= (directive.codes or frozenset()):
+                    opened.last = number
+            open_ranges = [o for o in open_ranges if o.last == last_line]
+            continue
+        found.append(directive)
     return found
 
 

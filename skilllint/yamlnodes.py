@@ -82,7 +82,12 @@ def _offset_to_mark(text: str, offset: int) -> tuple[int, int]:
 _constructor = SafeConstructor()
 
 
+_STR_TAG = "tag:yaml.org,2002:str"
+
+
 def _scalar(node: ScalarNode) -> Any:
+    if node.tag == _STR_TAG:  # most frontmatter values: skip PyYAML's constructor dispatch
+        return node.value
     return _constructor.construct_object(node, deep=True)
 
 

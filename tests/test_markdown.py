@@ -95,6 +95,9 @@ def test_span_does_not_cross_a_blank_line_or_block_start():
     assert spans("# a `b\nc` d") == []
     assert spans("| a `b |\n| c` d |") == []
     assert spans("a `b\n```\nc` d\n```\n") == []
+    assert spans("a `b\n> c` d") == []  # a block quote interrupts the paragraph
+    assert spans("> a `b\n> c` d") == ["b c"]  # ... but continues a quoted one
+    assert spans("a `b\n```c`d") == ["b ```c"]  # not a fence (backtick in the info string): text
 
 
 def test_stripped_leading_line_ending_moves_the_start_to_the_content():
@@ -141,6 +144,13 @@ def test_context_in_headings_tables_and_quotes():
     assert found["Read"].before == "| " and found["Read"].after == " | reads |"
     assert found["Write"].before == "| "
     assert found["Glob"].before == "Prefer " and found["Glob"].after == " over find"
+
+
+def test_escaped_pipe_in_a_table_cell_is_unescaped_like_gfm():
+    body = "| field | type |\n| --- | --- |\n| `a` | `string \\| null` |\n\nOutside `x \\| y`"
+    assert spans(body) == ["a", "string | null", "x \\| y"]
+    span = scan(body).code_spans[1]
+    assert body.split("\n")[2][span.column - 1:span.end_column - 1] == "string \\| null"  # the raw extent
 
 
 def test_context_with_a_long_prefix_on_the_same_line():
@@ -246,6 +256,15 @@ def test_fence_in_block_quote():
     assert spans(body) == ["c"]
 
 
+def test_fence_right_after_an_html_tag_line_is_still_a_fence():
+    # CommonMark would swallow the opener into an HTML block (and then mis-pair every later fence);
+    # authors (and the agents reading the skill) mean a fence, as in obra/superpowers' <Good>/<Bad> examples.
+    body = "<Good>\n```ts\nconst a = `x`;\n\nrun();\n```\n</Good>\n\nThen `y`.\n"
+    result = scan(body)
+    assert result.fences == [Fence(2, 6, "ts", False)]
+    assert spans(body) == ["y"]
+
+
 def test_fence_interrupts_a_paragraph():
     assert scan("text\n```\ncode\n```\n").fences == [Fence(2, 4, "", False)]
 
@@ -289,6 +308,12 @@ def test_indented_line_without_blank_line_is_continuation():
 def test_indented_code_at_the_start_and_with_tabs():
     assert scan("    code\ntext").fences == [Fence(1, 1, "", True)]
     assert scan("text\n\n\tcode `x`\n").fences == [Fence(3, 3, "", True)]
+
+
+def test_indented_code_right_after_a_heading_or_a_fence():
+    body = "# Usage\n    code `a`\n```\nx\n```\n    more `b`\ntext `c`\n"
+    assert scan(body).fences == [Fence(2, 2, "", True), Fence(3, 5, "", False), Fence(6, 6, "", True)]
+    assert spans(body) == ["c"]
 
 
 def test_fence_and_list_item_inside_indented_code():

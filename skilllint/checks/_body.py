@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from skilllint.document import Document, Location
 from skilllint.model import Span
@@ -66,7 +67,8 @@ def is_tool_reference(text: str, before: str, after: str, line: str = "") -> boo
     """Whether a backtick span is an instruction to use a known runtime's tool (see module doc)."""
     name = text.removesuffix("()")
     if name not in vocabulary():
-        return False
+        # "the `Bassh` tool": a typo of a known tool, when the context says it is a tool
+        return has_tool_context(before, after) and _near_a_tool(name)
     if _AFTER_NOT_TOOL.match(after):
         return False
     stripped = line.lstrip()
@@ -77,6 +79,15 @@ def is_tool_reference(text: str, before: str, after: str, line: str = "") -> boo
     if _SINGLE_WORD.match(name):
         return has_tool_context(before, after, weak=name[0].isupper())
     return True
+
+
+@lru_cache(maxsize=4096)
+def _near_a_tool(name: str) -> bool:
+    if len(name) < 4 or _SINGLE_WORD.match(name) and name.islower():
+        return False
+    from rapidfuzz import fuzz, process
+
+    return process.extractOne(name, list(vocabulary()), scorer=fuzz.ratio, score_cutoff=88) is not None
 
 
 def candidate_spans(doc: Document) -> list[tuple[str, Location]]:

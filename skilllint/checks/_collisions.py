@@ -39,6 +39,10 @@ def namespace(summary: SkillSummary) -> str:
     folder = Path(summary.path).parent
     for ancestor in folder.parents:
         if ancestor.name.lower() in ("skills", ".skills"):
+            if ancestor.parent.name.startswith("."):
+                # .claude/skills, .agents/skills, .github/skills... of one project: several
+                # runtimes (OpenCode, Copilot, Goose...) load all of them together
+                return ancestor.parent.parent.as_posix() + "/.*/skills"
             return ancestor.as_posix()
     return ""
 
@@ -79,6 +83,38 @@ def manifest_claims(manifest: Manifest) -> list[Claim]:
 
 def _claim(written: ManifestName, tool: str, origin: str) -> Claim:
     return Claim(written.text, written.role, tool, written.location, origin)
+
+
+def builtin_claims(target: Target) -> list[Claim]:
+    """The names a target's own tools answer to (no location: they are not in a file)."""
+    if target.tools is None:
+        return []
+    claims = []
+    for tool in target.tools:
+        claims.append(Claim(tool.name, "name", tool.name, None, target.id))
+        claims.extend(Claim(a, "alias", tool.name, None, target.id) for a in tool.aliases)
+        claims.extend(Claim(a, "deprecated-alias", tool.name, None, target.id) for a in tool.deprecated_aliases)
+    return claims
+
+
+def claim_scopes(project: Project) -> list[tuple[Target | None, list[Claim]]]:
+    """The sets of names that live together: each linted manifest on its own, and for each
+    target loading manifests (`tools_from`), those manifests with the target's other tools."""
+    scopes: list[tuple[Target | None, list[Claim]]] = []
+    loaded = {m.path for ms in project.target_manifests.values() for m in ms}
+    for manifest in project.manifests:
+        if manifest.path not in loaded:
+            scopes.append((None, manifest_claims(manifest)))
+    for target in project.targets:
+        manifests = project.target_manifests.get(target.id, [])
+        if not manifests:
+            continue
+        claims = [c for m in manifests for c in manifest_claims(m)]
+        from_files = {c.tool for c in claims if c.role == "name"}
+        # tools_from tools replace same-named built-in ones; the rest live beside them
+        claims += [c for c in builtin_claims(target) if c.tool not in from_files]
+        scopes.append((target, claims))
+    return scopes
 
 
 def manifests_for(project: Project, target: Target) -> list[Manifest]:

@@ -16,7 +16,6 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass
-from pathlib import Path
 from urllib.parse import unquote
 
 from skilllint.document import Document, Location
@@ -75,9 +74,12 @@ def file_references(doc: Document) -> list[FileReference]:
             if not _PATH_SPAN.match(rest) or _PLACEHOLDER.search(rest):
                 continue
             first = re.split(r"[/\\]", rest.removeprefix("./"), maxsplit=1)[0]
-            if not explicit and not (first and (doc.skill_dir / first).is_dir()) and first != "..":
+            if not explicit and first not in skill_folders(doc) and first != "..":
                 continue
-            if _HYPOTHETICAL.search(doc.line_text(span.line)):
+            line = doc.line_text(span.line)
+            if span.end_line == span.line:  # judge the words around the span, not its own text
+                line = line[: span.column - 1] + " " + line[span.end_column - 1 :]
+            if _HYPOTHETICAL.search(line):
                 continue
             location = Location(doc.path, Span(span.line, span.column, span.end_line, span.end_column))
             found.append(FileReference(text, unquote(rest), location, "code"))
@@ -85,17 +87,30 @@ def file_references(doc: Document) -> list[FileReference]:
     return found
 
 
+def skill_folders(doc: Document) -> frozenset[str]:
+    """Names of the folders directly in the skill folder (one scandir per skill, cached)."""
+    cached = doc.cache.get("skill_folders")
+    if cached is None:
+        try:
+            with os.scandir(doc.skill_dir) as entries:
+                cached = frozenset(e.name for e in entries if e.is_dir())
+        except OSError:
+            cached = frozenset()
+        doc.cache["skill_folders"] = cached
+    return cached
+
+
 def _project_path(doc: Document, path: str) -> bool:
     """A folder path starting with a folder the skill does not have and skills do not use."""
     parts = path.replace("\\", "/").removeprefix("./").split("/")
     if len(parts) < 2 or parts[0] in ("", "..", "."):
         return False
-    return parts[0] not in _SKILL_FOLDERS and not (doc.skill_dir / parts[0]).is_dir()
+    return parts[0] not in _SKILL_FOLDERS and parts[0] not in skill_folders(doc)
 
 
-def resolve_in_skill(doc: Document, path: str) -> tuple[Path, bool]:
-    """The referenced path, and whether it stays inside the skill folder."""
-    skill_dir = os.path.realpath(doc.skill_dir)
+def resolve_in_skill(doc: Document, path: str) -> tuple[str, bool]:
+    """The referenced path (lexically normalised), and whether it stays inside the skill folder."""
+    skill_dir = os.path.abspath(doc.skill_dir)
     full = os.path.normpath(os.path.join(skill_dir, path.replace("\\", "/")))
     inside = full == skill_dir or full.startswith(skill_dir + os.sep)
-    return Path(full), inside
+    return full, inside

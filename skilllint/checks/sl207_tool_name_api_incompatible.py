@@ -32,11 +32,12 @@ def check(project: Project, target=None, ctx=None) -> Iterator[Finding]:
             if claim.location is None or pattern.fullmatch(claim.text):
                 continue
             what = "tool name" if claim.role == "name" else "alias"
-            yield Finding(
-                claim.location,
-                f"{what} `{claim.text}` is rejected by the model API of {target.id} (`{target.name_pattern}`)",
-                f"use `{_suggest(claim.text)}`",
-            )
+            if target.tools is None:
+                message = f"{what} `{claim.text}` is not portable: OpenAI and Anthropic reject it " \
+                          f"(`{target.name_pattern}`)"
+            else:
+                message = f"{what} `{claim.text}` is rejected by the model API of {target.id} (`{target.name_pattern}`)"
+            yield Finding(claim.location, message, f"use a name like `{_suggest(claim.text)}`")
 
 
 RULE = Rule(

@@ -26,9 +26,10 @@ def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
             first = seen[key]
             same = first == declared.entry.text
             detail = "listed twice" if same else f"the same tool as `{first}`"
+            suffix = "" if same or first == canonical else f" (`{canonical}`)"
             yield Finding(
                 declared.entry.location,
-                f"`{declared.entry.text}` in `{declared.field}` is {detail} (`{canonical}`)",
+                f"`{declared.entry.text}` in `{declared.field}` is {detail}{suffix}",
                 "remove the duplicate entry",
             )
         else:

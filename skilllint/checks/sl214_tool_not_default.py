@@ -14,7 +14,14 @@ from skilllint.model import Severity
 from skilllint.registry import Finding, Rule
 
 STATUSES = {"conditional": "available only in some setups", "experimental": "experimental",
-            "removed": "removed"}
+            "removed": "removed", "legacy": "deprecated"}
+
+
+def _one_of_alternatives(tool, target) -> bool:
+    """Several conditional tools of one capability are alternatives (Codex offers one of its
+    shell tools per model): some setup always has one, so naming it is not the problem."""
+    same = [t for t in target.tools if t.capability == tool.capability and t.status != "removed"]
+    return tool.status == "conditional" and len(same) > 1 and all(t.status == "conditional" for t in same)
 
 
 def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
@@ -24,6 +31,8 @@ def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
         resolution = declared.resolution
         tool = resolution.tool
         if not resolution.resolved or tool is None or tool.status not in STATUSES:
+            continue
+        if _one_of_alternatives(tool, target):
             continue
         yield Finding(
             declared.entry.location,

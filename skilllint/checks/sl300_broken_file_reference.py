@@ -6,6 +6,7 @@ in the skill it fails, or worse, improvises. Paths are relative to the skill fol
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 
 from skilllint.checks._files import file_references, resolve_in_skill
@@ -21,7 +22,7 @@ def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
         full, inside = resolve_in_skill(doc, reference.path)
         if not inside:
             continue  # SL304's
-        if not full.exists():
+        if not os.path.exists(full):
             what = "link target" if reference.kind == "link" else "file"
             yield Finding(
                 reference.location,

@@ -9,6 +9,7 @@ confusables data, after NFKC, case folding and removal of invisible characters.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterator
 
 from skilllint.checks._collisions import manifest_claims, namespace, skill_location, tool_key
@@ -16,6 +17,12 @@ from skilllint.confusables import confusable_reason, mixed_scripts, name_keys
 from skilllint.model import Severity
 from skilllint.project import Project
 from skilllint.registry import Finding, Rule
+
+
+def shown(name: str) -> str:
+    """The name with invisible and format characters spelled out (`pdf\\u200b-tools`)."""
+    return "".join(c if c.isprintable() and unicodedata.category(c) not in ("Cf", "Zs") or c == " "
+                   else f"\\u{ord(c):04x}" for c in name)
 
 
 def _pairs(items: list[tuple[str, str, object]]) -> Iterator[tuple[tuple, tuple]]:
@@ -45,7 +52,7 @@ def check(project: Project, target=None, ctx=None) -> Iterator[Finding]:
         mixed = f"; `{name}` mixes {' and '.join(sorted(scripts))}" if len(scripts) > 1 else ""
         yield Finding(
             skill_location(skill),
-            f"skill name `{name}` is confusable with `{other}` ({other_skill.path}): {reason}{mixed}",
+            f"skill name `{shown(name)}` is confusable with `{shown(other)}` ({other_skill.path}): {reason}{mixed}",
             "rename one of the skills so the names differ visibly",
         )
     claims = [(m.path, c.text, c) for m in project.manifests for c in manifest_claims(m)]
@@ -56,7 +63,7 @@ def check(project: Project, target=None, ctx=None) -> Iterator[Finding]:
         if reason is None or claim.location is None or (claim.location, other) in reported:
             continue
         reported.add((claim.location, other))
-        yield Finding(claim.location, f"tool name `{name}` is confusable with `{other}`: {reason}",
+        yield Finding(claim.location, f"tool name `{shown(name)}` is confusable with `{shown(other)}`: {reason}",
                       "rename one of the tools so the names differ visibly")
 
 

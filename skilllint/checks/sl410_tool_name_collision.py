@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from skilllint.checks._collisions import groups, manifest_claims, manifests_for, tool_key
+from skilllint.checks._collisions import claim_scopes, groups, tool_key
 from skilllint.model import Severity
 from skilllint.project import Project
 from skilllint.registry import Finding, Rule
@@ -17,24 +17,24 @@ from skilllint.registry import Finding, Rule
 
 def check(project: Project, target=None, ctx=None) -> Iterator[Finding]:
     seen: set = set()
-    for target_ in project.targets:
-        for group in _collisions(project, target_):
+    for _, claims in claim_scopes(project):
+        names = [c for c in claims if c.role == "name"]
+        for group in groups(names, lambda c: tool_key(c.text)):
+            if all(c.location is None for c in group):
+                continue  # a built-in table's own business
             for claim in group:
-                if claim.location in seen:
+                if claim.location is None or claim.location in seen:
                     continue
                 seen.add(claim.location)
                 others = sorted({f"`{c.text}`" + (f" ({c.origin})" if c.origin != claim.origin else "")
                                  for c in group if c is not claim})
                 same = all(c.text == claim.text for c in group)
                 how = "is defined twice" if same else "collides with " + ", ".join(others)
+                if same and any(c.location is None for c in group):
+                    how = f"is already a tool of {next(c.origin for c in group if c.location is None)}"
                 yield Finding(claim.location, f"tool name `{claim.text}` {how}",
                               "rename one of the tools" if same else
                               "names equal up to case, `-`, `_` or `.` are one name to models and registries")
-
-
-def _collisions(project: Project, target):
-    names = [c for m in manifests_for(project, target) for c in manifest_claims(m) if c.role == "name"]
-    return groups(names, lambda c: tool_key(c.text))
 
 
 RULE = Rule(

@@ -23,8 +23,9 @@ def check(project: Project, target=None, ctx=None) -> Iterator[Finding]:
         if tool.status == "removed":
             continue
         names.setdefault(tool_key(tool.name), (tool.name, "tool"))
-        for alias in tool.aliases:
-            names.setdefault(tool_key(alias), (tool.name, f"alias `{alias}` of"))
+        if target.alias_exposure != "resolve-only":  # the model never sees resolve-only aliases
+            for alias in tool.aliases:
+                names.setdefault(tool_key(alias), (tool.name, f"alias `{alias}` of"))
     for skill in project.skills:
         hit = names.get(tool_key(skill.effective_name))
         if hit is None:

@@ -8,21 +8,34 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from skilllint.model import Severity
+from skilllint.document import Location
+from skilllint.model import Severity, Span
 from skilllint.registry import Finding, Rule, UnknownRuleError, find_rule
 from skilllint.suppression import SuppressionReport
+
+
+def _look_alike_digits(selector: str) -> str:
+    """`SL2OO` -> `SL200`, `SL13l` -> `SL131`: letters typed for digits in a code."""
+    if selector[:2].upper() != "SL":
+        return selector
+    return "SL" + selector[2:].translate(str.maketrans("OoIl", "0011"))
 
 
 def check(report: SuppressionReport, target=None, ctx=None) -> Iterator[Finding]:
     for directive in report.directives:
         for selector in directive.unknown:
             try:
-                find_rule(selector)
-                help_text = None
+                find_rule(_look_alike_digits(selector))
+                help_text = f"did you mean `{_look_alike_digits(selector)}`?"
             except UnknownRuleError as error:
                 hint = error.suggestion
                 help_text = f"did you mean `{hint}`?" if hint else "`skilllint rules` lists them"
-            yield Finding(directive.location, f"`{selector}` is not a skilllint rule code, name or prefix", help_text)
+            location = directive.location
+            column = directive.selector_columns.get(selector)
+            if column:
+                location = Location(location.path, Span(location.span.line, column, location.span.line,
+                                                        column + len(selector)))
+            yield Finding(location, f"`{selector}` is not a skilllint rule code, name or prefix", help_text)
 
 
 RULE = Rule(
