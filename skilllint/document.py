@@ -86,7 +86,7 @@ class Document:
         """The body's Markdown structure (code spans, fences, links, comments), scanned once."""
         from skilllint.markdown import scan
 
-        return scan(self.body, self.body_line)
+        return scan(self.body, self.body_line, headings=False)
 
     def in_fence(self, line: int) -> bool:
         """True when file line `line` is inside fenced or indented code of the body."""

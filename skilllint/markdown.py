@@ -651,8 +651,11 @@ def _headings(text: str, m: str, first_line: int) -> list[Heading]:
     return headings
 
 
-def scan(body: str, first_line: int = 1) -> MarkdownScan:
-    """Scan a SKILL.md body (the text after the frontmatter) whose first line is file line `first_line`."""
+def scan(body: str, first_line: int = 1, *, headings: bool = True) -> MarkdownScan:
+    """Scan a SKILL.md body (the text after the frontmatter) whose first line is file line `first_line`.
+
+    `headings=False` skips the heading pass for callers that do not need them (the linter's
+    rules do not; it is a sixth of the scan)."""
     text = body.replace("\r", " ") if "\r" in body else body  # same length: positions are unchanged
     fences, comments, ranges, skip = _blocks(text, first_line)
     m1 = _masked(text, ranges)  # code blocks blanked: they end paragraphs and hide their contents
@@ -670,7 +673,7 @@ def scan(body: str, first_line: int = 1) -> MarkdownScan:
         if inline_comments:
             comments.extend(inline_comments)
             comments.sort(key=lambda comment: (comment.line, comment.column))
-    headings = _headings(text, m1, first_line) if "#" in m1 else []
+    found_headings = _headings(text, m1, first_line) if headings and "#" in m1 else []
     has_inline, has_definition = "](" in m1, "]:" in m1
     if has_inline or has_definition:
         m2 = _masked(m1, masks, _MASK)  # code span contents, comments, autolinks and escapes masked
@@ -680,4 +683,4 @@ def scan(body: str, first_line: int = 1) -> MarkdownScan:
         if has_definition:
             _definitions(text, m2, locate, links)
         links.sort(key=lambda link: (link.line, link.column))
-    return MarkdownScan(spans, fences, links, comments, headings)
+    return MarkdownScan(spans, fences, links, comments, found_headings)

@@ -381,11 +381,28 @@ def _specifier_kind(tools: Iterable[Tool]) -> str:
 # --------------------------------------------------------------------------------------------
 
 
+_RESULTS: dict[tuple[str, int], tuple[Target, Resolution]] = {}
+_RESULTS_LIMIT = 20_000
+
+
 def resolve(reference: str, target: Target) -> Resolution:
     """Resolve one tool reference (`Read`, `Bash(git diff:*)`, `mcp__s__t`, ...) on `target`.
 
-    Never raises on any string: broken input is an outcome, not an exception.
+    Never raises on any string: broken input is an outcome, not an exception. Results are
+    memoised per (reference, target): skills name the same few dozen tools over and over.
     """
+    key = (reference, id(target))
+    hit = _RESULTS.get(key)
+    if hit is not None and hit[0] is target:
+        return hit[1]
+    if len(_RESULTS) >= _RESULTS_LIMIT:
+        _RESULTS.clear()
+    resolution = _resolve_uncached(reference, target)
+    _RESULTS[key] = (target, resolution)
+    return resolution
+
+
+def _resolve_uncached(reference: str, target: Target) -> Resolution:
     split = _split(reference)
     base = Resolution(
         reference=reference,

@@ -96,14 +96,23 @@ def _near_a_tool(name: str) -> bool:
     return process.extractOne(name, list(vocabulary()), scorer=fuzz.ratio, score_cutoff=88) is not None
 
 
+def _strong_nearby(span) -> bool:
+    """A cheap over-approximation of strong tool context around a span."""
+    return "tool" in span.after[:8].lower() or span.before[-12:].rstrip().lower().endswith(_STRONG_ENDINGS)
+
+
 def candidate_spans(doc: Document) -> list[tuple[str, Location]]:
     """Code spans of the body that are tool references, with their positions (cached)."""
     cached = doc.cache.get("tool_spans")
     if cached is None:
         cached = []
         if doc.body and "`" in doc.body:
+            known = vocabulary()
             for span in doc.markdown.code_spans:
-                text = span.text.strip()
+                text = span.text
+                if text not in known and text.removesuffix("()") not in known and not _strong_nearby(span):
+                    continue  # the common case, decided with a dict lookup and two string tests
+                text = text.strip()
                 if len(text) > 200 or not _IDENTIFIER.match(text):
                     continue
                 if is_tool_reference(text, span.before, span.after, doc.line_text(span.line)):

@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TypeVar
 
 from skilllint.document import Location
@@ -36,14 +35,14 @@ def namespace(summary: SkillSummary) -> str:
     mirrored copies under other `skills/` folders are not loaded together. Skills under no
     `skills/` folder share the project's namespace.
     """
-    folder = Path(summary.path).parent
-    for ancestor in folder.parents:
-        if ancestor.name.lower() in ("skills", ".skills"):
-            if ancestor.parent.name.startswith("."):
+    parts = summary.path.split("/")[:-2]  # the folders above the skill's own folder
+    for index in range(len(parts) - 1, -1, -1):
+        if parts[index].lower() in ("skills", ".skills"):
+            if index > 0 and parts[index - 1].startswith("."):
                 # .claude/skills, .agents/skills, .github/skills... of one project: several
                 # runtimes (OpenCode, Copilot, Goose...) load all of them together
-                return ancestor.parent.parent.as_posix() + "/.*/skills"
-            return ancestor.as_posix()
+                return "/".join(parts[: index - 1]) + "/.*/skills"
+            return "/".join(parts[: index + 1])
     return ""
 
 

@@ -29,6 +29,7 @@ _SKILL_FOLDERS = frozenset({"scripts", "references", "reference", "assets", "tem
 _HYPOTHETICAL = re.compile(r"\b(?:e\.g\.|eg\.|example|examples|for instance|such as|would|could|might)\b|→",
                            re.I)
 _PATH_SPAN = re.compile(r"^(?:\./)?[\w@.+-]+(?:[/\\][\w@.+-]+)*[/\\][\w@.+-]+\.[A-Za-z0-9]{1,8}$")
+_SEPARATOR = re.compile(r"[/\\]")
 _PLACEHOLDER = re.compile(r"[<>{}*?\[\]|]|\.\.\.|\$")
 
 
@@ -61,19 +62,23 @@ def file_references(doc: Document) -> list[FileReference]:
         scan = doc.markdown
         for link in scan.links:
             target = link.target.strip()
-            if _is_external(target) or _OTHER_VAR.search(target) or _PLACEHOLDER.search(_SKILL_DIR_VAR.sub("", target)):
+            if _is_external(target) or _OTHER_VAR.search(target) or _PLACEHOLDER.search(
+                _SKILL_DIR_VAR.sub("", target)
+            ):
                 continue
             if _project_path(doc, _clean(target)):
                 continue
             location = Location(doc.path, Span(link.line, link.column, link.line, link.end_column))
             found.append(FileReference(target, _clean(target), location, "link"))
         for span in scan.code_spans:
+            if "/" not in span.text and "\\" not in span.text:
+                continue  # most spans are not paths: decide that before anything costs
             text = span.text.strip().split(" ", 1)[0]
             explicit = bool(_SKILL_DIR_VAR.match(text))
             rest = _SKILL_DIR_VAR.sub("", text)
             if not _PATH_SPAN.match(rest) or _PLACEHOLDER.search(rest):
                 continue
-            first = re.split(r"[/\\]", rest.removeprefix("./"), maxsplit=1)[0]
+            first = _SEPARATOR.split(rest.removeprefix("./"), maxsplit=1)[0]
             if not explicit and first not in skill_folders(doc) and first != "..":
                 continue
             line = doc.line_text(span.line)
@@ -110,7 +115,9 @@ def _project_path(doc: Document, path: str) -> bool:
 
 def resolve_in_skill(doc: Document, path: str) -> tuple[str, bool]:
     """The referenced path (lexically normalised), and whether it stays inside the skill folder."""
-    skill_dir = os.path.abspath(doc.skill_dir)
+    skill_dir = doc.cache.get("skill_dir_abs")
+    if skill_dir is None:
+        skill_dir = doc.cache["skill_dir_abs"] = os.path.abspath(doc.skill_dir)
     full = os.path.normpath(os.path.join(skill_dir, path.replace("\\", "/")))
     inside = full == skill_dir or full.startswith(skill_dir + os.sep)
     return full, inside
