@@ -9,6 +9,7 @@ nor on file system order.
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 import sys
@@ -199,6 +200,9 @@ def lint_paths(
     progress: Callable[[int, int], None] | None = None,
 ) -> Result:
     """Lint every skill and manifest under `paths`. Raises PathNotFoundError for a missing path."""
+    # A run allocates many small, short-lived objects and few cycles: the default cyclic-GC
+    # thresholds make it collect thousands of times for nothing (a fifth of the run time).
+    gc.set_threshold(100_000, 50, 100)
     discovery = discover(paths, settings.cwd, settings.exclude, settings.manifest_globs, settings.force_exclude)
     by_scope: dict[str, list[Rule]] = {}
     for rule in settings.rules:
