@@ -16,6 +16,9 @@ T = TypeVar("T")
 _STYLE = re.compile(r"[-_.]")
 
 
+SHARED_SKILL_FOLDERS = frozenset({".claude", ".agents", ".github", ".opencode"})
+
+
 def groups(items: Iterable[T], key: Callable[[T], str | None]) -> list[list[T]]:
     """Items sharing a key, groups of two or more, in first-seen order."""
     buckets: dict[str, list[T]] = {}
@@ -38,9 +41,10 @@ def namespace(summary: SkillSummary) -> str:
     parts = summary.path.split("/")[:-2]  # the folders above the skill's own folder
     for index in range(len(parts) - 1, -1, -1):
         if parts[index].lower() in ("skills", ".skills"):
-            if index > 0 and parts[index - 1].startswith("."):
-                # .claude/skills, .agents/skills, .github/skills... of one project: several
-                # runtimes (OpenCode, Copilot, Goose...) load all of them together
+            if index > 0 and parts[index - 1] in SHARED_SKILL_FOLDERS:
+                # .claude/skills, .agents/skills, .github/skills, .opencode/skills of one project:
+                # Copilot and OpenCode load several of them together. Other runtimes' own folders
+                # (.codex, .kilocode, .gemini, .roo...) hold per-runtime copies, loaded alone.
                 return "/".join(parts[: index - 1]) + "/.*/skills"
             return "/".join(parts[: index + 1])
     return ""
