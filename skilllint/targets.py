@@ -13,12 +13,9 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
 
-import yaml
-
 from skilllint.resources import RUNTIMES_DIR
 
 DEFAULT_TARGET = "agentskills"
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 class TargetError(ValueError):
@@ -138,15 +135,31 @@ def with_aliases(target: Target, aliases: Mapping[str, str]) -> Target:
     return replace(target, tools=tools)
 
 
-@cache
-def builtin_raw() -> dict[str, dict[str, Any]]:
-    """The built-in runtime files, parsed but not yet resolved, keyed by id."""
+COMPILED_RUNTIMES = RUNTIMES_DIR / "_builtin.json"
+
+
+def parse_runtime_files() -> dict[str, dict[str, Any]]:
+    """The runtime YAML files (the reviewed source of truth), parsed, keyed by id."""
+    from skilllint.yamlnodes import parse_yaml
+
     result: dict[str, dict[str, Any]] = {}
     for path in sorted(RUNTIMES_DIR.glob("*.yaml")):
-        with open(path, encoding="utf-8") as handle:
-            raw = yaml.load(handle, Loader=_Loader)
+        raw = parse_yaml(path.read_text(encoding="utf-8")).data
         result[str(raw["id"])] = raw
     return result
+
+
+@cache
+def builtin_raw() -> dict[str, dict[str, Any]]:
+    """The built-in runtimes, parsed but not yet resolved, keyed by id.
+
+    Read from `_builtin.json`, generated from the YAML files by scripts/build_runtimes.py
+    (a test keeps them equal): JSON loads in under a millisecond, the YAML in 30.
+    """
+    import json
+
+    with open(COMPILED_RUNTIMES, encoding="utf-8") as handle:
+        return json.load(handle)
 
 
 def build_targets(extra: Mapping[str, Mapping[str, Any]] | None = None) -> dict[str, Target]:

@@ -32,6 +32,7 @@ def test_wheel_contains_rules_schemas_runtimes_and_data(tmp_path: Path) -> None:
         assert f"skilllint/_data/schemas/{schema}" in names
     for runtime in ("agentskills", "claude-code", "sisu", "cline"):
         assert f"skilllint/runtimes/{runtime}.yaml" in names
+    assert "skilllint/runtimes/_builtin.json" in names
     assert "skilllint/data/confusables.tsv" in names
     assert "skilllint/commands/check.py" in names
     assert "skilllint/formatters/sarif.py" in names

@@ -146,3 +146,13 @@ def test_sisu_dialect_schema_exists() -> None:
     validator = jsonschema.Draft202012Validator(schema)
     assert validator.is_valid({"name": "x", "description": "y", "requires": ["read_file"], "extra": 1})
     assert not validator.is_valid({"name": "x", "description": "y", "requires": "read_file"})
+
+
+def test_compiled_runtimes_match_the_yaml_files() -> None:
+    """`_builtin.json` is what skilllint loads; regenerate it with scripts/build_runtimes.py."""
+    import json
+
+    from skilllint.targets import COMPILED_RUNTIMES, parse_runtime_files
+
+    compiled = json.loads(COMPILED_RUNTIMES.read_text(encoding="utf-8"))
+    assert compiled == json.loads(json.dumps(parse_runtime_files())), "run: python scripts/build_runtimes.py"
