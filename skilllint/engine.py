@@ -99,25 +99,43 @@ def _rule_off_for(rule: Rule, target: Target, settings: Settings) -> bool:
     return rule.per_target and _target_severity(rule, target) is None
 
 
+def _plan(rules: list[Rule], settings: Settings) -> list[tuple[Rule, Target, CheckContext]]:
+    """(rule, target, context) for every rule that is on, computed once per run and rule set:
+    the per-document loop then only calls checks."""
+    key = (id(settings), tuple(rule.code for rule in rules))
+    cached = _PLANS.get(key)
+    if cached is not None and cached[0] is settings:
+        return cached[1]
+    primary = settings.targets[0]
+    plan = [
+        (rule, target, CheckContext(target, settings.options))
+        for rule in rules
+        for target in (settings.targets if rule.per_target else (primary,))
+        if not _rule_off_for(rule, target, settings)
+    ]
+    if len(_PLANS) > 64:
+        _PLANS.clear()
+    _PLANS[key] = (settings, plan)  # the settings are kept alive, so their id is not reused
+    return plan
+
+
+_PLANS: dict[tuple, tuple[Settings, list[tuple[Rule, Target, CheckContext]]]] = {}
+
+
 def run_rules(subject: Any, rules: Iterable[Rule], settings: Settings) -> list[Diagnostic]:
     """Apply rules to one subject (a document, the project, the discovery's problems...)."""
     diagnostics: list[Diagnostic] = []
-    primary = settings.targets[0]
-    for rule in rules:
-        for target in settings.targets if rule.per_target else (primary,):
-            if _rule_off_for(rule, target, settings):
+    for rule, target, context in _plan(list(rules), settings):
+        for finding in rule.check(subject, target, context):
+            severity = _severity(rule, finding, target, settings)
+            if severity is None:
                 continue
-            context = CheckContext(target, settings.options)
-            for finding in rule.check(subject, target, context):
-                severity = _severity(rule, finding, target, settings)
-                if severity is None:
-                    continue
-                diagnostics.append(
-                    Diagnostic(
-                        finding.location.path, finding.location.span, rule.code, rule.name, severity,
-                        finding.message, finding.help, target.id if rule.per_target else None,
-                    )
+            diagnostics.append(
+                Diagnostic(
+                    finding.location.path, finding.location.span, rule.code, rule.name, severity,
+                    finding.message, finding.help, target.id if rule.per_target else None,
                 )
+            )
     return diagnostics
 
 

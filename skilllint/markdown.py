@@ -149,6 +149,21 @@ def _span_maker():
 _code_span = _span_maker()
 
 
+def _fence(line: int, end_line: int, info: str, indented: bool) -> Fence:
+    """`Fence(...)`, the fast way `_span_maker` explains (bodies hold a few dozen fences)."""
+    fence = _new(Fence)
+    _set_fence_line(fence, line)
+    _set_fence_end_line(fence, end_line)
+    _set_fence_info(fence, info)
+    _set_fence_indented(fence, indented)
+    return fence
+
+
+_new = object.__new__
+_set_fence_line, _set_fence_end_line, _set_fence_info, _set_fence_indented = (
+    getattr(Fence, f.name).__set__ for f in fields(Fence))
+
+
 # --- patterns ------------------------------------------------------------------------------------
 # Python's `re` only searches fast for a literal first character, so every pattern searched over a
 # whole body starts with one (usually "\n"); the first line is then tried separately with `match`.
@@ -176,6 +191,7 @@ _ONE_LINE_BLOCK = re.compile(r"[ \t]*(?:>[ \t]*)*(?:#{1,6}(?:[ \t]|$)|\|)", re.M
 _BLOCK_PREFIX = re.compile(r"[ \t]*(?:>[ \t]*)*(?:(?:[-+*]|\d{1,9}[.)])[ \t]+(?:\[[ xX]\][ \t]+)?|#{1,6}[ \t]+)?")
 _TABLE_ROW = re.compile(r"[ \t]*\|")
 _MARKER_STARTS = frozenset(" \t>-+*#0123456789")  # first characters _BLOCK_PREFIX can match
+_LINE_KIND_STARTS = frozenset(" \t>#|")  # first characters of a line _QUOTED or _ONE_LINE_BLOCK can match
 _NL_INDENT = re.compile(r"\n[ \t]*(?:>[ \t]?)*[ \t]*")
 _TRAILING_NL = re.compile(r"\n[ \t]*(?:>[ \t]?)*[ \t]*\Z")
 _LINK_OPEN = re.compile(r"\[((?:[^\[\]\n]++|\n(?![ \t]*\n)|\[[^\[\]\n]*+\])*+)\]\(")
@@ -204,6 +220,15 @@ def _blank(segment: str, fill: str = " ") -> str:
     return "\n".join(fill * len(part) for part in segment.split("\n"))
 
 
+def _blank_range(text: str, start: int, end: int) -> str:
+    """text[start:end] blanked with spaces, as `_masked` does."""
+    if (start == 0 or text[start - 1] == "\n") and (end == len(text) or text[end] == "\n"):
+        # whole lines: nothing in them is ever located, so only their number matters (fast)
+        lines = text.count("\n", start, end)
+        return " " * (end - start - lines) + "\n" * lines
+    return _blank(text[start:end])
+
+
 def _masked(text: str, ranges: list[tuple[int, int]], fill: str = " ") -> str:
     """`text` with the ranges blanked (same length, same number of lines). The ranges are disjoint and in
     order: every caller collects them in one forward pass (and sorting them again showed in profiles)."""
@@ -211,17 +236,13 @@ def _masked(text: str, ranges: list[tuple[int, int]], fill: str = " ") -> str:
         return text
     pieces: list[str] = []
     append = pieces.append
-    count, find = text.count, text.find
+    find = text.find
     last = 0
-    size = len(text)
     whole_lines = fill == " "
     for start, end in ranges:
         append(text[last:start])
-        if whole_lines and (start == 0 or text[start - 1] == "\n") and (end == size or text[end] == "\n"):
-            # whole lines: nothing in them is ever located, so only their number matters (fast)
-            lines = count("\n", start, end)
-            append(" " * (end - start - lines))
-            append("\n" * lines)
+        if whole_lines:
+            append(_blank_range(text, start, end))
         elif find("\n", start, end) < 0:
             append(fill * (end - start))
         else:
@@ -344,20 +365,28 @@ def _find_closer(text: str, marker: str, indent: int, pos: int) -> int:
 
 
 def _blocks(text: str, first_line: int):
-    """Fences and line-level comments, in order. Returns (fences, comments, ranges to blank, skip map)."""
+    """Fences and line-level comments, in order. Returns (fences, comments, the text with both blanked, skip map).
+
+    The blanked copy is built here as the blocks are found, so a fence's newlines are counted once, for its
+    lines and for its blank; fences always span whole lines, blanked the fast way `_masked` describes."""
     fences: list[Fence] = []
     comments: list[HtmlComment] = []
-    ranges: list[tuple[int, int]] = []
+    pieces: list[str] = []  # the blanked copy of text[:copied]
+    copied = 0
     skip: dict[int, tuple[int, int]] = {}  # 0-based first line -> (0-based last line, indentation)
     locate = _Locator(text, first_line)  # for comments; fence lines are counted inline (`line` at `counted`)
     line, counted, count = first_line, 0, text.count
     size = len(text)
     last_offset = size - 1 if text.endswith("\n") else size
-    ticks, tildes, comment = _find(text, "```", 0), _find(text, "~~~", 0), _find(text, "<!--", 0)
+    search_ticks = _TRIPLE_BACKTICK.search
+    found = search_ticks(text)
+    ticks = found.start() if found else -1
+    tildes, comment = _find(text, "~~~", 0), _find(text, "<!--", 0)
     pos = 0
     while True:
         if 0 <= ticks < pos:
-            ticks = _find(text, "```", pos)
+            found = search_ticks(text, pos)
+            ticks = found.start() if found else -1
         if 0 <= tildes < pos:
             tildes = _find(text, "~~~", pos)
         if 0 <= comment < pos:
@@ -386,7 +415,9 @@ def _blocks(text: str, first_line: int):
             c_line, c_column = locate(inner)
             end_line, end_column = locate(max(inner, close))
             comments.append(HtmlComment(text[inner:close], c_line, c_column, end_line, end_column))
-            ranges.append((start, close + 3))
+            pieces.append(text[copied:start])
+            pieces.append(_blank_range(text, start, close + 3))
+            copied = close + 3
             if end_line > c_line:
                 skip[c_line - first_line] = (end_line - first_line, _width(prefix))
             pos = close + 3
@@ -402,15 +433,26 @@ def _blocks(text: str, first_line: int):
         if end < 0:
             end = size
             counted = max(last_offset, opener.end())
+            lines = count("\n", start, size)
         else:
             counted = end
+            lines = -1
         end_line = line + count("\n", start, counted)
-        fences.append(Fence(line, end_line, info.strip(), False))
-        ranges.append((start - len(prefix), end))
+        if lines < 0:
+            lines = end_line - line
+        fences.append(_fence(line, end_line, info.strip(), False))
+        low = start - len(prefix)
+        pieces.append(text[copied:low])
+        pieces.append(" " * (end - low - lines))
+        pieces.append("\n" * lines)
+        copied = end
         skip[line - first_line] = (end_line - first_line, indent)
         line = end_line
         pos = end + 1
-    return fences, comments, ranges, skip
+    if not pieces:
+        return fences, comments, text, skip
+    pieces.append(text[copied:])
+    return fences, comments, "".join(pieces), skip
 
 
 # --- pass 2: indented code -----------------------------------------------------------------------
@@ -487,50 +529,78 @@ def _span_bounds(text: str, start: int, close: int) -> tuple[str, int, int]:
 
 
 def _inline(text: str, m: str, first_line: int, links: list[Link]):
-    """Code spans, inline comments and autolinks, leftmost first. Returns (spans, comments, masks)."""
+    """Code spans, inline comments and autolinks, leftmost first. Returns (spans, comments, masks).
+
+    This loop is most of the cost of a scan (one turn per backtick run, `<` and backslash), so it keeps the
+    line of the current event (`line`, `line_start`, `line_end`): its number, the paragraph end and the
+    context then share a few `str` calls, and helpers are called off the common path only."""
     spans: list[CodeSpan] = []
     comments: list[HtmlComment] = []
     masks: list[tuple[int, int]] = []
-    other = _Locator(text, first_line)  # for comments and autolinks
     size = len(m)
     find, rfind, count = m.find, m.rfind, m.count
     tick, angle, slash = find("`"), find("<"), find("\\")
-    line, counted, line_start = first_line, 0, 0  # `line` and `line_start` are those of offset `counted`
-    brk = -1  # end of the current paragraph
-    starts_paragraph: dict[int, bool] = {}
+    if tick < 0 and angle < 0 and slash < 0:
+        return spans, comments, masks
+    # "not found" is `size`, which is never behind `pos`: no -1 checks in the loop
+    tick, angle, slash = tick if tick >= 0 else size, angle if angle >= 0 else size, slash if slash >= 0 else size
+    other = _Locator(text, first_line)  # for comments and autolinks
+    line, line_start, line_end = first_line, 0, find("\n")  # the line of the last event (or span content)
+    if line_end < 0:
+        line_end = size
+    brk = previous_brk = -1  # end of the current paragraph, and of the one before
+    tested_line, tested_starts = -1, False  # the last opener line tested as a paragraph start, and the answer
     unmatched: dict[int, int] = {}  # backtick run width -> paragraph end it has no closer before
     comment_close, comment_from = -1, -1  # the last "-->" search: result, and the paragraph it was in
+    add_span, add_mask = spans.append, masks.append
     pos = 0
     while True:
-        if 0 <= tick < pos:
+        if tick < pos:
             tick = find("`", pos)
-        if 0 <= angle < pos:
+            if tick < 0:
+                tick = size
+        if angle < pos:
             angle = find("<", pos)
-        if 0 <= slash < pos:
+            if angle < 0:
+                angle = size
+        if slash < pos:
             slash = find("\\", pos)
-        start = tick if tick >= 0 else size
-        if 0 <= angle < start:
-            start = angle
-        if 0 <= slash < start:
+            if slash < 0:
+                slash = size
+        start = tick if tick < angle else angle
+        if slash < start:
             start = slash
         if start >= size:
             break
         char = m[start]
         if char == "\\":
             if start + 1 < size and m[start + 1] in _ESCAPABLE:
-                masks.append((start, start + 2))
+                add_mask((start, start + 2))
                 pos = start + 2
             else:
                 pos = start + 1
             continue
+        if start > line_end:  # on a later line
+            line += count("\n", line_end, start)
+            line_start = rfind("\n", line_end, start) + 1
+            line_end = find("\n", start)
+            if line_end < 0:
+                line_end = size
         if start >= brk:
-            brk = _paragraph_end(m, start)
+            previous_brk = brk
+            if line_end == size:
+                brk = size
+            elif m[line_start] not in _LINE_KIND_STARTS:  # not quoted, not a heading or table row: the usual case
+                found = _BREAK_UNQUOTED.search(m, line_end)
+                brk = found.start() if found else size
+            else:
+                brk = _paragraph_end(m, start)
         if char == "`":
             end = start + 1
             if end < size and m[end] == "`":
                 end = _TICKS.match(m, start).end()
             width = end - start
-            close = -1 if unmatched.get(width) == brk else find("`", end, brk)
+            close = -1 if unmatched and unmatched.get(width) == brk else find("`", end, brk)
             while close >= 0:
                 probe = close + 1
                 if probe < size and m[probe] == "`":
@@ -543,43 +613,55 @@ def _inline(text: str, m: str, first_line: int, links: list[Link]):
                 pos = end
                 continue
             pos = probe
-            masks.append((end, close))
-            multiline = find("\n", end, close) >= 0
-            if multiline or m[end] == " ":
+            add_mask((end, close))
+            if close < line_end and m[end] != " ":  # on one line, nothing to strip: the usual case
+                content = text[end:close]
+                if "\\|" in content and _TABLE_ROW.match(m, line_start):
+                    content = content.replace("\\|", "|")  # GFM unescapes pipes in table cells, code included
+                column = end - line_start + 1
+                end_line, end_column = line, column + close - end
+                opener_line = line_start
+            else:
+                multiline = close > line_end
                 content, first, last = _span_bounds(text, end, close)
-            else:
-                content, first, last = text[end:close], end, close
-            if "\\|" in content and _TABLE_ROW.match(m, rfind("\n", 0, start) + 1):
-                content = content.replace("\\|", "|")  # GFM unescapes pipes in table cells, code included
-            newlines = count("\n", counted, first)
-            if newlines:
-                line += newlines
-                line_start = rfind("\n", counted, first) + 1
-            counted = first
-            column = first - line_start + 1
-            if not multiline:
-                end_line, end_column = line, column + last - first
-            else:
-                end_line = line + count("\n", first, last)
-                end_column = last - rfind("\n", 0, last)
+                if "\\|" in content and _TABLE_ROW.match(m, line_start):
+                    content = content.replace("\\|", "|")
+                if first > line_end:  # the content starts on the next line
+                    line += count("\n", line_end, first)
+                    line_start = rfind("\n", line_end, first) + 1
+                    line_end = find("\n", first)
+                    if line_end < 0:
+                        line_end = size
+                column = first - line_start + 1
+                if not multiline:
+                    end_line, end_column = line, column + last - first
+                else:
+                    end_line = line + count("\n", first, last)
+                    end_column = last - rfind("\n", 0, last)
+                opener_line = line_start if line_start <= start else rfind("\n", max(0, start - CONTEXT), start) + 1
             # context: the paragraph around the span, cut at CONTEXT characters
-            opener_line = line_start if line_start <= start else rfind("\n", max(0, start - CONTEXT), start) + 1
             if start - opener_line >= CONTEXT:
                 before = text[start - CONTEXT:start]
             else:
-                is_start = starts_paragraph.get(opener_line)
-                if is_start is None:
-                    is_start = starts_paragraph[opener_line] = opener_line == 0 or _boundary(m, opener_line - 1)
-                if is_start:
-                    before = text[opener_line:start]
-                    if before[:1] in _MARKER_STARTS:
-                        before = before[_BLOCK_PREFIX.match(before).end():]
+                if opener_line != tested_line:
+                    # cheap answers first: a paragraph end is always a boundary, and so is a newline after a blank line
+                    tested_line = opener_line
+                    tested_starts = (opener_line < 2 or opener_line - 1 == previous_brk or m[opener_line - 2] == "\n"
+                                     or _boundary(m, opener_line - 1))
+                if tested_starts:
+                    low = opener_line
+                    if text[low] in _MARKER_STARTS:
+                        low = _BLOCK_PREFIX.match(text, low, start).end()
+                    before = text[low:start]
                 else:
                     before = _before(text, m, start)
-            after = text[probe:min(probe + CONTEXT, brk)]
+            stop = probe + CONTEXT
+            if stop > brk:
+                stop = brk
+            after = text[probe:stop]
             if "\n" in after:
                 after = _flatten(after)
-            spans.append(CodeSpan(content, line, column, end_line, end_column, before, after))
+            add_span(_code_span(content, line, column, end_line, end_column, before, after))
             continue
         if m.startswith("<!--", start):
             if comment_from != brk or 0 <= comment_close < start + 2:
@@ -592,7 +674,7 @@ def _inline(text: str, m: str, first_line: int, links: list[Link]):
             line_, column_ = other(inner)
             end_line_, end_column_ = other(max(inner, close))
             comments.append(HtmlComment(text[inner:close], line_, column_, end_line_, end_column_))
-            masks.append((start, close + 3))
+            add_mask((start, close + 3))
             pos = close + 3
             continue
         autolink = _AUTOLINK.match(m, start)
@@ -602,7 +684,7 @@ def _inline(text: str, m: str, first_line: int, links: list[Link]):
         target = autolink.group("uri") or autolink.group("email")
         line_, column_ = other(start + 1)
         links.append(Link(target, target, False, line_, column_, column_ + len(target)))
-        masks.append(autolink.span())
+        add_mask(autolink.span())
         pos = autolink.end()
     return spans, comments, masks
 
@@ -651,6 +733,26 @@ def _definitions(text: str, m: str, locate: _Locator, links: list[Link]) -> None
         links.append(Link(target, match.group("label"), False, line, column, column + t_end - t_start))
 
 
+def _link_syntax(m: str) -> tuple[bool, bool]:
+    """("](" in m, "]:" in m), from the "]" found by `str.find`: a one-character search is several times faster
+    than a two-character one, and most bodies have few brackets."""
+    inline = definition = False
+    find = m.find
+    at = find("]")
+    while at >= 0:
+        follower = m[at + 1:at + 2]
+        if follower == "(":
+            inline = True
+            if definition:
+                break
+        elif follower == ":":
+            definition = True
+            if inline:
+                break
+        at = find("]", at + 1)
+    return inline, definition
+
+
 def _may_hold_indented_code(text: str, m: str) -> bool:
     """Whether some line of `m` indented 4+ columns follows a blank line (or starts the body)."""
     if _INDENT_FIRST.match(m):
@@ -695,8 +797,7 @@ def scan(body: str, first_line: int = 1, *, headings: bool = True) -> MarkdownSc
     `headings=False` skips the heading pass for callers that do not need them (the linter's
     rules do not; it is a sixth of the scan)."""
     text = body.replace("\r", " ") if "\r" in body else body  # same length: positions are unchanged
-    fences, comments, ranges, skip = _blocks(text, first_line)
-    m1 = _masked(text, ranges)  # code blocks blanked: they end paragraphs and hide their contents
+    fences, comments, m1, skip = _blocks(text, first_line)  # m1: code blocks blanked (they end paragraphs...)
     if _may_hold_indented_code(text, m1):
         blocks = _indented(text, skip)
         if blocks:
@@ -704,15 +805,12 @@ def scan(body: str, first_line: int = 1, *, headings: bool = True) -> MarkdownSc
             fences.sort(key=lambda fence: fence.line)
             m1 = _masked(m1, [(start, end) for _, _, start, end in blocks])
     links: list[Link] = []
-    spans: list[CodeSpan] = []
-    masks: list[tuple[int, int]] = []
-    if "`" in m1 or "<" in m1 or "\\" in m1:
-        spans, inline_comments, masks = _inline(text, m1, first_line, links)
-        if inline_comments:
-            comments.extend(inline_comments)
-            comments.sort(key=lambda comment: (comment.line, comment.column))
+    spans, inline_comments, masks = _inline(text, m1, first_line, links)
+    if inline_comments:
+        comments.extend(inline_comments)
+        comments.sort(key=lambda comment: (comment.line, comment.column))
     found_headings = _headings(text, m1, first_line) if headings and "#" in m1 else []
-    has_inline, has_definition = "](" in m1, "]:" in m1
+    has_inline, has_definition = _link_syntax(m1)
     if has_inline or has_definition:
         m2 = _masked(m1, masks, _MASK)  # code span contents, comments, autolinks and escapes masked
         locate = _Locator(text, first_line)
