@@ -28,8 +28,22 @@ _SKILL_FOLDERS = frozenset({"scripts", "references", "reference", "assets", "tem
                             "docs", "agents", "data"})
 _HYPOTHETICAL = re.compile(r"\b(?:e\.g\.|eg\.|example|examples|for instance|such as|would|could|might)\b|→",
                            re.I)
-_PATH_SPAN = re.compile(r"^(?:\./)?[\w@.+-]+(?:[/\\][\w@.+-]+)*[/\\][\w@.+-]+\.[A-Za-z0-9]{1,8}$")
 _SEPARATOR = re.compile(r"[/\\]")
+_SEGMENT = re.compile(r"[\w@.+-]+")
+
+
+def looks_like_path(text: str) -> bool:
+    """`dir/file.ext` (two or more segments of word characters, a 1-8 character extension).
+
+    Split and test segment by segment: one regex for the whole shape backtracks badly on
+    near misses, and this runs on every code span that holds a slash."""
+    parts = _SEPARATOR.split(text.removeprefix("./"))
+    if len(parts) < 2 or not all(_SEGMENT.fullmatch(part) for part in parts):
+        return False
+    last = parts[-1]
+    dot = last.rfind(".")
+    extension = last[dot + 1 :]
+    return dot > 0 and 1 <= len(extension) <= 8 and extension.isascii() and extension.isalnum()
 _PLACEHOLDER = re.compile(r"[<>{}*?\[\]|]|\.\.\.|\$")
 
 
@@ -76,7 +90,7 @@ def file_references(doc: Document) -> list[FileReference]:
             text = span.text.strip().split(" ", 1)[0]
             explicit = bool(_SKILL_DIR_VAR.match(text))
             rest = _SKILL_DIR_VAR.sub("", text)
-            if not _PATH_SPAN.match(rest) or _PLACEHOLDER.search(rest):
+            if not looks_like_path(rest) or _PLACEHOLDER.search(rest):
                 continue
             first = _SEPARATOR.split(rest.removeprefix("./"), maxsplit=1)[0]
             if not explicit and first not in skill_folders(doc) and first != "..":
