@@ -96,9 +96,15 @@ def _near_a_tool(name: str) -> bool:
     return process.extractOne(name, list(vocabulary()), scorer=fuzz.ratio, score_cutoff=88) is not None
 
 
-def _strong_nearby(span) -> bool:
-    """A cheap over-approximation of strong tool context around a span."""
-    return "tool" in span.after[:8].lower() or span.before[-12:].rstrip().lower().endswith(_STRONG_ENDINGS)
+@lru_cache(maxsize=1)
+def _vocabulary_prefixes() -> frozenset[str]:
+    return frozenset(name[:2].lower() for name in vocabulary())
+
+
+def _typo_candidate(text: str) -> bool:
+    """Could this span be a misspelt tool name (`Bassh`)? Text-only tests, cheapest first;
+    the context and the fuzzy match are judged later, for the few that pass."""
+    return 4 <= len(text) <= 64 and text[:2].lower() in _vocabulary_prefixes() and bool(_IDENTIFIER.match(text))
 
 
 def candidate_spans(doc: Document) -> list[tuple[str, Location]]:
@@ -110,8 +116,8 @@ def candidate_spans(doc: Document) -> list[tuple[str, Location]]:
             known = vocabulary()
             for span in doc.markdown.code_spans:
                 text = span.text
-                if text not in known and text.removesuffix("()") not in known and not _strong_nearby(span):
-                    continue  # the common case, decided with a dict lookup and two string tests
+                if text not in known and text.removesuffix("()") not in known and not _typo_candidate(text):
+                    continue  # the common case, decided from the span's text alone
                 text = text.strip()
                 if len(text) > 200 or not _IDENTIFIER.match(text):
                     continue
