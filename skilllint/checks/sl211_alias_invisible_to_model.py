@@ -21,6 +21,13 @@ from skilllint.resolve import Outcome
 ENFORCED = ("grant", "restrict")
 
 
+def _help(canonical: str, target) -> str:
+    """Only a user-defined target (one that `extends` another) has an `alias_exposure` to change."""
+    if target.extends:
+        return f"write `{canonical}`, or set `alias_exposure: api` on `{target.id}` if the app offers aliases to the model"
+    return f"write `{canonical}`: that is the name {target.id} offers the model"
+
+
 def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
     if target.alias_exposure != "resolve-only" or target.tools is None:
         return
@@ -34,7 +41,7 @@ def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
             declared.entry.location,
             f"`{resolution.via or resolution.name}` is an alias of `{resolution.tool.name}` that {where(target)} "
             "maps only after the model call: the model is never offered it",
-            f"name the tool `{resolution.tool.name}`, or expose aliases to the model (`alias_exposure: api`)",
+            _help(resolution.tool.name, target),
         )
     for reference in body_references(doc, target):
         resolution = reference.resolution
@@ -43,7 +50,7 @@ def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
                 reference.location,
                 f"the instructions name `{resolution.via or resolution.name}`, an alias of `{resolution.tool.name}` "
                 f"that {where(target)} maps only after the model call: the model is never offered it",
-                f"write `{resolution.tool.name}`, or expose aliases to the model (`alias_exposure: api`)",
+                _help(resolution.tool.name, target),
             )
 
 
