@@ -24,7 +24,8 @@ ENFORCED = ("grant", "restrict")
 def _help(canonical: str, target) -> str:
     """Only a user-defined target (one that `extends` another) has an `alias_exposure` to change."""
     if target.extends:
-        return f"write `{canonical}`, or set `alias_exposure: api` on `{target.id}` if the app offers aliases to the model"
+        return (f"write `{canonical}`, or set `alias_exposure: api` on `{target.id}` "
+                "if the app offers aliases to the model")
     return f"write `{canonical}`: that is the name {target.id} offers the model"
 
 
