@@ -27,12 +27,14 @@ How it works, in four passes over the body (all driven by compiled regexes, no p
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
-from dataclasses import dataclass, field, fields
+from bisect import bisect_left, bisect_right
+from dataclasses import dataclass, field
+from operator import attrgetter
 
 __all__ = ["CodeSpan", "Fence", "HtmlComment", "Heading", "Link", "MarkdownScan", "scan"]
 
 CONTEXT = 40  # characters of context kept on each side of a code span
+_LINE, _END_LINE = attrgetter("line"), attrgetter("end_line")
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,9 +116,9 @@ class MarkdownScan:
     _ends: list[int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        ordered = sorted(self.fences, key=lambda f: f.line)
-        self._starts = [f.line for f in ordered]
-        self._ends = [f.end_line for f in ordered]
+        ordered = sorted(self.fences, key=_LINE)
+        self._starts = list(map(_LINE, ordered))
+        self._ends = list(map(_END_LINE, ordered))
 
     def in_fence(self, line: int) -> bool:
         """Whether file line `line` is part of a code block (fence lines included)."""
@@ -124,56 +126,55 @@ class MarkdownScan:
         return i >= 0 and line <= self._ends[i]
 
 
-def _span_maker():
-    """A constructor equivalent to `CodeSpan(...)`, twice as fast: a frozen dataclass's `__init__` sets each
-    field through `object.__setattr__`, which is about a sixth of the cost of a scan (bodies hold dozens of
-    spans); this sets the same slots through their descriptors. The instances are indistinguishable
-    (same class, same field values; tests compare the two)."""
-    new = object.__new__
-    s0, s1, s2, s3, s4, s5, s6 = (getattr(CodeSpan, f.name).__set__ for f in fields(CodeSpan))
+# --- fast records --------------------------------------------------------------------------------
+# A frozen dataclass's `__init__` sets each field through `object.__setattr__`: for code spans, that was a
+# sixth of a scan (bodies hold dozens of spans and fences). These twins have the same slots, set them with
+# plain attribute stores, then give the instance the real class, which Python allows between classes of the
+# same layout: `_code_span(...)` is `CodeSpan(...)` three times as fast, indistinguishable (tests compare them).
+# `_inline` inlines it for the usual spans (a third less again: no call, no frame).
 
-    def make(text, line, column, end_line, end_column, before, after):  # noqa: ANN001, ANN202 -- hot path
-        span = new(CodeSpan)
-        s0(span, text)
-        s1(span, line)
-        s2(span, column)
-        s3(span, end_line)
-        s4(span, end_column)
-        s5(span, before)
-        s6(span, after)
-        return span
+class _code_span:  # noqa: N801 -- used as a function
+    __slots__ = CodeSpan.__slots__
 
-    return make
-
-
-_code_span = _span_maker()
+    def __init__(self, text: str, line: int, column: int, end_line: int, end_column: int, before: str,
+                 after: str) -> None:
+        self.text = text
+        self.line = line
+        self.column = column
+        self.end_line = end_line
+        self.end_column = end_column
+        self.before = before
+        self.after = after
+        self.__class__ = CodeSpan
 
 
-def _fence(line: int, end_line: int, info: str, indented: bool) -> Fence:
-    """`Fence(...)`, the fast way `_span_maker` explains (bodies hold a few dozen fences)."""
-    fence = _new(Fence)
-    _set_fence_line(fence, line)
-    _set_fence_end_line(fence, end_line)
-    _set_fence_info(fence, info)
-    _set_fence_indented(fence, indented)
-    return fence
+class _fence:  # noqa: N801 -- used as a function
+    __slots__ = Fence.__slots__
 
+    def __init__(self, line: int, end_line: int, info: str, indented: bool) -> None:
+        self.line = line
+        self.end_line = end_line
+        self.info = info
+        self.indented = indented
+        self.__class__ = Fence
 
-_new = object.__new__
-_set_fence_line, _set_fence_end_line, _set_fence_info, _set_fence_indented = (
-    getattr(Fence, f.name).__set__ for f in fields(Fence))
 
 
 # --- patterns ------------------------------------------------------------------------------------
 # Python's `re` only searches fast for a literal first character, so every pattern searched over a
 # whole body starts with one (usually "\n"); the first line is then tried separately with `match`.
 
-_TRIPLE_BACKTICK = re.compile("```")
+# _FENCE_OPEN for backticks, searched: its literal prefix is fast to search, and the info is bounded so that
+# the "```" inside a line (most are not fences) cost no more than the line's first characters
+_TICK_OPENER = re.compile("(```" + r"`*+)([^\n]{0,120})")
 _FENCE_OPEN = re.compile(r"(`{3,}|~{3,})([^\n]*)")
 _CLOSER = {char: re.compile(char * 3 + "(" + char + r"*+)[ \t]*+(?=\n|\Z)") for char in "`~"}  # a run alone on its line
 _INDENT_FIRST = re.compile(r"(?: {4}| {0,3}\t)[ \t]*+[^ \t\n]")  # a line indented 4+ columns
-_INDENT_PROBE = re.compile("\n    ")
+# a line indented 4+ spaces, with text: the literal prefix keeps the search fast, and blank lines (such as the
+# first line of a blanked fence) fail in the search, not in Python
+_INDENT_PROBE = re.compile("\n    " + r" *+[^ \n]")
 _LIST_ITEM = re.compile(r"(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)")
+_LIST_STARTS = frozenset("-+*0123456789")
 _ENDS_LIST = re.compile(r"#{1,6}(?:[ \t]|$)|(?:[-*_][ \t]*){3,}$")
 _TICKS = re.compile(r"``*")
 _ESCAPABLE = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
@@ -188,10 +189,13 @@ _QUOTE_START = re.compile(r"\n[ \t]*>")  # ... and a block quote starts a new bl
 _BREAK_UNQUOTED = re.compile(_BREAK.pattern + r"|\n[ \t]*>")
 _QUOTED = re.compile(r"[ \t]*>")
 _ONE_LINE_BLOCK = re.compile(r"[ \t]*(?:>[ \t]*)*(?:#{1,6}(?:[ \t]|$)|\|)", re.M)  # a heading or a table row
-_BLOCK_PREFIX = re.compile(r"[ \t]*(?:>[ \t]*)*(?:(?:[-+*]|\d{1,9}[.)])[ \t]+(?:\[[ xX]\][ \t]+)?|#{1,6}[ \t]+)?")
+_BLOCK_PREFIX = re.compile(r"[ \t]*(?:>[ \t]*)*((?:[-+*]|\d{1,9}[.)])[ \t]+(?:\[[ xX]\][ \t]+)?|#{1,6}[ \t]+)?")
+# _QUOTED (group 1) and _ONE_LINE_BLOCK (group 2) in one match: `lastindex` is None, 1 or 2
+_LINE_KIND = re.compile(r"[ \t]*+(>)?[ \t>]*+(#{1,6}(?:[ \t]|$)|\|)?", re.M)
 _TABLE_ROW = re.compile(r"[ \t]*\|")
 _MARKER_STARTS = frozenset(" \t>-+*#0123456789")  # first characters _BLOCK_PREFIX can match
 _LINE_KIND_STARTS = frozenset(" \t>#|")  # first characters of a line _QUOTED or _ONE_LINE_BLOCK can match
+_BREAK_STARTS = frozenset(" \t>\n-+*0123456789#|=_")  # first characters after a newline _BREAK can match
 _NL_INDENT = re.compile(r"\n[ \t]*(?:>[ \t]?)*[ \t]*")
 _TRAILING_NL = re.compile(r"\n[ \t]*(?:>[ \t]?)*[ \t]*\Z")
 _LINK_OPEN = re.compile(r"\[((?:[^\[\]\n]++|\n(?![ \t]*\n)|\[[^\[\]\n]*+\])*+)\]\(")
@@ -285,7 +289,22 @@ class _Locator:
 # --- paragraphs ----------------------------------------------------------------------------------
 
 def _boundary(m: str, nl: int) -> bool:
-    """Whether the newline at `nl` separates two blocks (paragraphs, list items, headings...)."""
+    """Whether the newline at `nl` separates two blocks (paragraphs, list items, headings...).
+
+    The usual answer, text on both lines, is found without the regexes (each call costs several `str` calls):
+    past its indentation, the next line starts with a character no break (nor block quote) starts with, and
+    past its indentation and quote markers, the line before has a character that no heading or table row
+    starts with."""
+    size = len(m)
+    after = nl + 1
+    while after < size and m[after] in " \t":
+        after += 1
+    if after < size and m[after] not in _BREAK_STARTS:
+        before = m.rfind("\n", 0, nl) + 1
+        while before < nl and m[before] in " \t>":
+            before += 1
+        if before < nl and m[before] not in "#|":
+            return False
     if _BREAK.match(m, nl):
         return True
     line = m[m.rfind("\n", 0, nl) + 1:nl]
@@ -306,20 +325,39 @@ def _paragraph_end(m: str, pos: int) -> int:
     return found.start() if found else len(m)
 
 
+def _context_before(text: str, m: str, start: int, opener_line: int) -> str:
+    """The `before` of a code span opening at `start` on the line starting at `opener_line` (or more than
+    CONTEXT characters back): what `_inline` computes inline for the usual spans."""
+    if start - opener_line >= CONTEXT:
+        return text[start - CONTEXT:start]
+    if opener_line == 0 or _boundary(m, opener_line - 1):
+        before = text[opener_line:start]
+        return before[_BLOCK_PREFIX.match(before).end():] if before[:1] in _MARKER_STARTS else before
+    return _before(text, m, start)
+
+
+def _context_after(text: str, probe: int, brk: int) -> str:
+    """The `after` of a code span closing at `probe`, in a paragraph ending at `brk`."""
+    after = text[probe:min(probe + CONTEXT, brk)]
+    return _flatten(after) if "\n" in after else after
+
+
 def _flatten(segment: str) -> str:
     return _NL_INDENT.sub(" ", segment) if "\n" in segment else segment
 
 
-def _before(text: str, m: str, pos: int) -> str:
-    """Up to CONTEXT characters of the paragraph before `pos`, without the block's marker."""
-    low = max(0, pos - CONTEXT)
+def _before(text: str, m: str, pos: int, inside: int = -1) -> str:
+    """Up to CONTEXT characters of the paragraph before `pos`, without the block's marker. The caller may
+    know that the newline at `inside` does not end a block (no need to test it again)."""
+    low = pos - CONTEXT if pos > CONTEXT else 0
     at_start = low == 0
-    nl = m.rfind("\n", max(0, low - 1), pos)
+    floor = low - 1 if low else 0
+    nl = m.rfind("\n", floor, pos)
     while nl >= 0:
-        if _boundary(m, nl):
+        if nl != inside and _boundary(m, nl):
             low, at_start = nl + 1, True
             break
-        nl = m.rfind("\n", max(0, low - 1), nl)
+        nl = m.rfind("\n", floor, nl)
     segment = text[low:pos]
     if at_start:
         segment = segment[_BLOCK_PREFIX.match(segment).end():]
@@ -330,12 +368,32 @@ def _before(text: str, m: str, pos: int) -> str:
 
 # --- pass 1: fences and line-level comments ------------------------------------------------------
 
+# A fence as _blocks finds it: (start of its first line, end of its last line, newlines in between, newlines
+# from its first line to its last (one fewer if it runs unclosed to a final newline), info, indentation).
+_RawFence = tuple[int, int, int, int, str, int]
+
+
+def _fence_lines(text: str, first_line: int, fences: list[_RawFence]) -> list[int]:
+    """The line of each fence (the way `_inline` numbers them, for when they are needed before it)."""
+    lines = []
+    line, counted = first_line, 0
+    for low, end, newlines, _, _, _ in fences:
+        line += text.count("\n", counted, low)
+        lines.append(line)
+        line += newlines
+        counted = end
+    return lines
+
+
+def _skip_map(text: str, first_line: int, fences: list[_RawFence], skip: dict[int, tuple[int, int]]) -> None:
+    """Adds the fences to `_blocks`'s skip map (0-based first line -> (0-based last line, indentation))."""
+    for (_, _, _, spanned, _, indent), line in zip(fences, _fence_lines(text, first_line, fences), strict=True):
+        skip[line - first_line] = (line + spanned - first_line, indent)
+
+
 def _find(text: str, probe: str, pos: int) -> int:
-    """text.find(probe, pos), fast: `str.find` is slow for these probes but `memchr` (one character) and
-    a regex with a literal prefix are not; backticks are common, tildes and "<" are rare."""
-    if probe == "```":
-        found = _TRIPLE_BACKTICK.search(text, pos)
-        return found.start() if found else -1
+    """text.find(probe, pos) for "~~~" and "<!--", fast: `str.find` is slow for these probes but `memchr` (one
+    character) is not, and tildes and "<" are rare. (Backticks are common: "```" is searched with a regex.)"""
     first = probe[0]
     pos = text.find(first, pos)
     while pos >= 0 and not text.startswith(probe, pos):
@@ -367,48 +425,57 @@ def _find_closer(text: str, marker: str, indent: int, pos: int) -> int:
 def _blocks(text: str, first_line: int):
     """Fences and line-level comments, in order. Returns (fences, comments, the text with both blanked, skip map).
 
+    Fences come without their line numbers, as _RawFence tuples: counting the newlines before each fence
+    would count most of the body a second time, so `_inline`, which counts them anyway, numbers them (see
+    `_fence_lines` when that is needed earlier). The skip map has the multi-line comments only: see `_skip_map`.
     The blanked copy is built here as the blocks are found, so a fence's newlines are counted once, for its
     lines and for its blank; fences always span whole lines, blanked the fast way `_masked` describes."""
-    fences: list[Fence] = []
+    fences: list[_RawFence] = []
     comments: list[HtmlComment] = []
     pieces: list[str] = []  # the blanked copy of text[:copied]
     copied = 0
     skip: dict[int, tuple[int, int]] = {}  # 0-based first line -> (0-based last line, indentation)
-    locate = _Locator(text, first_line)  # for comments; fence lines are counted inline (`line` at `counted`)
-    line, counted, count = first_line, 0, text.count
+    locate = _Locator(text, first_line)  # for comments
+    count = text.count
     size = len(text)
-    last_offset = size - 1 if text.endswith("\n") else size
-    search_ticks = _TRIPLE_BACKTICK.search
-    found = search_ticks(text)
-    ticks = found.start() if found else -1
+    search_ticks = _TICK_OPENER.search  # (a regex has a fast literal prefix search, `str.find` does not)
+    tick_opener = search_ticks(text)
+    # the next "```", "~~~" and "<!--" ("not found" is `size`, never behind `pos`)
+    ticks = tick_opener.start() if tick_opener else size
     tildes, comment = _find(text, "~~~", 0), _find(text, "<!--", 0)
+    tildes, comment = tildes if tildes >= 0 else size, comment if comment >= 0 else size
     pos = 0
     while True:
-        if 0 <= ticks < pos:
-            found = search_ticks(text, pos)
-            ticks = found.start() if found else -1
-        if 0 <= tildes < pos:
-            tildes = _find(text, "~~~", pos)
-        if 0 <= comment < pos:
-            comment = _find(text, "<!--", pos)
-        start = ticks if ticks >= 0 else size
-        if 0 <= tildes < start:
-            start = tildes
-        if 0 <= comment < start:
-            start = comment
-        if start >= size:
+        if ticks < pos:
+            tick_opener = search_ticks(text, pos)
+            ticks = tick_opener.start() if tick_opener else size
+        start = ticks
+        if tildes < start or comment < start:  # (rare)
+            if tildes < pos:
+                tildes = _find(text, "~~~", pos)
+                if tildes < 0:
+                    tildes = size
+            if comment < pos:
+                comment = _find(text, "<!--", pos)
+                if comment < 0:
+                    comment = size
+            if tildes < start:
+                start = tildes
+            if comment < start:
+                start = comment
+        if start == size:
             break
-        if start == 0 or text[start - 1] == "\n":  # the usual case, without a call
+        if text[start - 1] == "\n" or start == 0:  # the usual case, without a call
             prefix = ""
         else:
             prefix = _line_prefix(text, start)
-            if prefix is None:
-                pos = start + 1
+            if prefix is None:  # (nor is any later position in a backtick run: skip it)
+                pos = tick_opener.end(1) if start == ticks else start + 1
                 continue
         if start == comment:  # a comment opening a line: may span paragraphs
             close = text.find("-->", start + 2)
             if close < 0:  # unclosed: literal, and so is every later one
-                comment = -1
+                comment = size
                 pos = start + 4
                 continue
             inner = start + 4
@@ -422,32 +489,30 @@ def _blocks(text: str, first_line: int):
                 skip[c_line - first_line] = (end_line - first_line, _width(prefix))
             pos = close + 3
             continue
-        opener = _FENCE_OPEN.match(text, start)
+        opener = tick_opener if start == ticks else None
+        if opener is None or opener.end() < size and text[opener.end()] != "\n":  # tildes, or a long info
+            opener = _FENCE_OPEN.match(text, start)
         marker, info = opener.groups()
         if marker[0] == "`" and "`" in info:  # ```foo``` is inline code, not a fence
             pos = start + len(marker)
             continue
         indent = _width(prefix) if prefix else 0
-        line += count("\n", counted, start)
-        end = _find_closer(text, marker, indent, opener.end())
-        if end < 0:
-            end = size
-            counted = max(last_offset, opener.end())
-            lines = count("\n", start, size)
+        # the closer: usually the first candidate, at the start of its line, and any run closes a 3-long marker
+        closer = _CLOSER[marker[0]].search(text, opener.end())
+        if closer is not None and text[closer.start() - 1] == "\n" and len(marker) == 3:
+            end = closer.end()
         else:
-            counted = end
-            lines = -1
-        end_line = line + count("\n", start, counted)
-        if lines < 0:
-            lines = end_line - line
-        fences.append(_fence(line, end_line, info.strip(), False))
+            end = _find_closer(text, marker, indent, opener.end())
+        if end >= 0:
+            lines = spanned = count("\n", start, end)
+        else:  # unclosed: to the end of the body (whose last line ends the fence)
+            end = size
+            lines = count("\n", start, size)
+            spanned = lines - 1 if text.endswith("\n") else lines
         low = start - len(prefix)
-        pieces.append(text[copied:low])
-        pieces.append(" " * (end - low - lines))
-        pieces.append("\n" * lines)
+        fences.append((low, end, lines, spanned, info.strip(), indent))
+        pieces += text[copied:low], " " * (end - low - lines), "\n" * lines
         copied = end
-        skip[line - first_line] = (end_line - first_line, indent)
-        line = end_line
         pos = end + 1
     if not pieces:
         return fences, comments, text, skip
@@ -503,11 +568,14 @@ def _indented(text: str, skip: dict[int, tuple[int, int]]) -> list[tuple[int, in
                 i += 1
             can_open = False
             continue
-        if _LIST_ITEM.match(stripped) and (indent < 4 or in_list):
+        # (the first character rules most lines out of each regex: a line pass over a whole body is slow)
+        first = stripped[0]
+        if first in _LIST_STARTS and _LIST_ITEM.match(stripped) and (indent < 4 or in_list):
             in_list = True
-        elif indent == 0 and (can_open or _ENDS_LIST.match(stripped)):
+        elif indent == 0 and (can_open or (first in "#-*_" and _ENDS_LIST.match(stripped))):
             in_list = False
-        can_open = indent < 4 and _ATX_FIRST.match(line) is not None  # after a heading, as after a blank
+        # after a heading, as after a blank
+        can_open = indent < 4 and first == "#" and _ATX_FIRST.match(line) is not None
         offset += len(line) + 1
         i += 1
     return blocks
@@ -528,140 +596,198 @@ def _span_bounds(text: str, start: int, close: int) -> tuple[str, int, int]:
     return content, first, last
 
 
-def _inline(text: str, m: str, first_line: int, links: list[Link]):
-    """Code spans, inline comments and autolinks, leftmost first. Returns (spans, comments, masks).
+def _inline(text: str, m: str, first_line: int, links: list[Link], fences: list[_RawFence], want_masks: bool):
+    """Code spans, inline comments and autolinks, leftmost first. Returns (spans, comments, masks, fence lines).
 
     This loop is most of the cost of a scan (one turn per backtick run, `<` and backslash), so it keeps the
     line of the current event (`line`, `line_start`, `line_end`): its number, the paragraph end and the
-    context then share a few `str` calls, and helpers are called off the common path only."""
+    context then share a few `str` calls, and helpers are called off the common path only. Counting lines
+    on the way, it numbers the fences too, and steps over them (their newlines are known). Masks (for the
+    link pass) are only collected if `want_masks`."""
     spans: list[CodeSpan] = []
     comments: list[HtmlComment] = []
     masks: list[tuple[int, int]] = []
     size = len(m)
     find, rfind, count = m.find, m.rfind, m.count
     tick, angle, slash = find("`"), find("<"), find("\\")
-    if tick < 0 and angle < 0 and slash < 0:
-        return spans, comments, masks
     # "not found" is `size`, which is never behind `pos`: no -1 checks in the loop
     tick, angle, slash = tick if tick >= 0 else size, angle if angle >= 0 else size, slash if slash >= 0 else size
+    only_ticks = angle == slash == size  # no "<" or backslash: the next event is the next backtick
+    rare = angle if angle < slash else slash
     other = _Locator(text, first_line)  # for comments and autolinks
-    line, line_start, line_end = first_line, 0, find("\n")  # the line of the last event (or span content)
-    if line_end < 0:
-        line_end = size
+    line, line_start, line_end = first_line, 0, -1  # the line of the last event or span content (none yet)
+    counted = 0  # where `line` was counted to
+    fence_lines: list[int] = []
+    numbered, fence_count = 0, len(fences)
+    next_fence = fences[0][0] if fences else size + 1  # the start of the next fence not numbered yet
     brk = previous_brk = -1  # end of the current paragraph, and of the one before
-    tested_line, tested_starts = -1, False  # the last opener line tested as a paragraph start, and the answer
+    tested_line, tested_starts, tested_low = -1, False, 0  # the last opener line tested as a paragraph start
     unmatched: dict[int, int] = {}  # backtick run width -> paragraph end it has no closer before
     comment_close, comment_from = -1, -1  # the last "-->" search: result, and the paragraph it was in
-    add_span, add_mask = spans.append, masks.append
+    add_span, add_mask, make, new = spans.append, masks.append, _code_span, object.__new__
     pos = 0
     while True:
-        if tick < pos:
-            tick = find("`", pos)
-            if tick < 0:
-                tick = size
-        if angle < pos:
-            angle = find("<", pos)
-            if angle < 0:
-                angle = size
-        if slash < pos:
-            slash = find("\\", pos)
-            if slash < 0:
-                slash = size
-        start = tick if tick < angle else angle
-        if slash < start:
-            start = slash
-        if start >= size:
-            break
-        char = m[start]
-        if char == "\\":
-            if start + 1 < size and m[start + 1] in _ESCAPABLE:
-                add_mask((start, start + 2))
-                pos = start + 2
+        if only_ticks:
+            start = find("`", pos)
+            if start < 0:
+                break
+            char = "`"
+        else:
+            if tick < pos:
+                tick = find("`", pos)
+                if tick < 0:
+                    tick = size
+            if rare < pos:  # the next "<" or backslash
+                if angle < pos:
+                    angle = find("<", pos)
+                    if angle < 0:
+                        angle = size
+                if slash < pos:
+                    slash = find("\\", pos)
+                    if slash < 0:
+                        slash = size
+                rare = angle if angle < slash else slash
+            if tick < rare:
+                start = tick
+                char = "`"
+            elif rare < size:
+                start = rare
+                char = m[start]
             else:
-                pos = start + 1
-            continue
+                break
+            if char == "\\":
+                if start + 1 < size and m[start + 1] in _ESCAPABLE:
+                    if want_masks:
+                        add_mask((start, start + 2))
+                    pos = start + 2
+                else:
+                    pos = start + 1
+                continue
         if start > line_end:  # on a later line
-            line += count("\n", line_end, start)
-            line_start = rfind("\n", line_end, start) + 1
+            while next_fence < start:  # number the fences on the way and step over them
+                line += count("\n", counted, next_fence)
+                fence_lines.append(line)
+                _, counted, newlines, _, _, _ = fences[numbered]
+                line += newlines
+                numbered += 1
+                next_fence = fences[numbered][0] if numbered < fence_count else size + 1
+            newlines = count("\n", counted, start)
+            line += newlines
+            # (on the next line, it starts after the last line's end)
+            line_start = line_end + 1 if newlines == 1 and counted <= line_end else rfind("\n", 0, start) + 1
+            counted = start
             line_end = find("\n", start)
             if line_end < 0:
                 line_end = size
-        if start >= brk:
-            previous_brk = brk
-            if line_end == size:
-                brk = size
-            elif m[line_start] not in _LINE_KIND_STARTS:  # not quoted, not a heading or table row: the usual case
-                found = _BREAK_UNQUOTED.search(m, line_end)
-                brk = found.start() if found else size
-            else:
-                brk = _paragraph_end(m, start)
+            if start >= brk:  # a new paragraph (always on a new line): where does it end? (_paragraph_end, fast)
+                previous_brk = brk
+                if line_end == size:
+                    brk = size
+                elif m[line_start] in _LINE_KIND_STARTS and (
+                        kind := _LINE_KIND.match(m, line_start, line_end).lastindex):
+                    if kind == 2:  # a heading or a table row: a paragraph of its own
+                        brk = line_end
+                    else:  # quoted
+                        found = _BREAK.search(m, line_end)
+                        brk = found.start() if found else size
+                else:  # _BREAK_UNQUOTED from line_end, but first the usual answers
+                    follower = line_end + 1
+                    first = m[follower] if follower < size else "\n"
+                    if first in "\n|>" or (first in "-+*" and (follower + 1 == size or m[follower + 1] in " \t\n")):
+                        brk = line_end  # the next line is blank, a table row, a block quote or a list item
+                    else:
+                        found = _BREAK_UNQUOTED.search(m, line_end)
+                        brk = found.start() if found else size
         if char == "`":
             end = start + 1
-            if end < size and m[end] == "`":
-                end = _TICKS.match(m, start).end()
-            width = end - start
-            close = -1 if unmatched and unmatched.get(width) == brk else find("`", end, brk)
-            while close >= 0:
-                probe = close + 1
-                if probe < size and m[probe] == "`":
-                    probe = _TICKS.match(m, close).end()
-                if probe - close == width:
-                    break
-                close = find("`", probe, brk)
-            if close < 0:
-                unmatched[width] = brk  # later runs of this width in the paragraph have no closer either
-                pos = end
-                continue
+            close = find("`", end)
+            probe = close + 1
+            if close <= end or close >= brk or (probe < size and m[probe] == "`"):  # not two lone backticks: in full
+                if close == end:
+                    end = _TICKS.match(m, start).end()
+                width = end - start
+                close = -1 if unmatched and unmatched.get(width) == brk else find("`", end, brk)
+                while close >= 0:
+                    probe = close + 1
+                    if probe < size and m[probe] == "`":
+                        probe = _TICKS.match(m, close).end()
+                    if probe - close == width:
+                        break
+                    close = find("`", probe, brk)
+                if close < 0:
+                    unmatched[width] = brk  # later runs of this width in the paragraph have no closer either
+                    pos = end
+                    continue
             pos = probe
-            add_mask((end, close))
+            if want_masks:
+                add_mask((end, close))
             if close < line_end and m[end] != " ":  # on one line, nothing to strip: the usual case
                 content = text[end:close]
                 if "\\|" in content and _TABLE_ROW.match(m, line_start):
                     content = content.replace("\\|", "|")  # GFM unescapes pipes in table cells, code included
                 column = end - line_start + 1
-                end_line, end_column = line, column + close - end
-                opener_line = line_start
-            else:
-                multiline = close > line_end
-                content, first, last = _span_bounds(text, end, close)
-                if "\\|" in content and _TABLE_ROW.match(m, line_start):
-                    content = content.replace("\\|", "|")
-                if first > line_end:  # the content starts on the next line
-                    line += count("\n", line_end, first)
-                    line_start = rfind("\n", line_end, first) + 1
-                    line_end = find("\n", first)
-                    if line_end < 0:
-                        line_end = size
-                column = first - line_start + 1
-                if not multiline:
-                    end_line, end_column = line, column + last - first
+                # context: the paragraph around the span, cut at CONTEXT characters
+                if start - line_start >= CONTEXT:
+                    before = text[start - CONTEXT:start]
                 else:
-                    end_line = line + count("\n", first, last)
-                    end_column = last - rfind("\n", 0, last)
-                opener_line = line_start if line_start <= start else rfind("\n", max(0, start - CONTEXT), start) + 1
-            # context: the paragraph around the span, cut at CONTEXT characters
-            if start - opener_line >= CONTEXT:
-                before = text[start - CONTEXT:start]
-            else:
-                if opener_line != tested_line:
-                    # cheap answers first: a paragraph end is always a boundary, and so is a newline after a blank line
-                    tested_line = opener_line
-                    tested_starts = (opener_line < 2 or opener_line - 1 == previous_brk or m[opener_line - 2] == "\n"
-                                     or _boundary(m, opener_line - 1))
-                if tested_starts:
-                    low = opener_line
-                    if text[low] in _MARKER_STARTS:
-                        low = _BLOCK_PREFIX.match(text, low, start).end()
-                    before = text[low:start]
+                    if line_start != tested_line:  # is it a paragraph's first line? (and where does its text start)
+                        tested_line = low = tested_low = line_start
+                        # cheap answers first: a paragraph end is always a boundary, so is a newline after a blank
+                        # line or before a list item, and the line then loses its block marker ("- item": two)
+                        marker = text[low]
+                        if marker in "-+*" and text[low + 1] == " " and text[low + 2] not in " \t[":
+                            tested_starts = True
+                            tested_low = low + 2
+                        else:
+                            prefix = _BLOCK_PREFIX.match(text, low, start) if marker in _MARKER_STARTS else None
+                            if prefix is not None and prefix.lastindex:  # a list item or a heading
+                                tested_starts = True
+                            else:
+                                tested_starts = (low < 2 or low - 1 == previous_brk or m[low - 2] == "\n"
+                                                 or _boundary(m, low - 1))
+                            if prefix is not None:
+                                tested_low = prefix.end()
+                    before = text[tested_low:start] if tested_starts else _before(text, m, start, line_start - 1)
+                stop = probe + CONTEXT
+                if stop <= line_end:  # (so before the paragraph end, and no newline to flatten)
+                    after = text[probe:stop]
                 else:
-                    before = _before(text, m, start)
-            stop = probe + CONTEXT
-            if stop > brk:
-                stop = brk
-            after = text[probe:stop]
-            if "\n" in after:
-                after = _flatten(after)
-            add_span(_code_span(content, line, column, end_line, end_column, before, after))
+                    if stop > brk:
+                        stop = brk
+                    after = text[probe:stop]
+                    if "\n" in after:
+                        after = _flatten(after)
+                span = new(_code_span)  # _code_span(content, line, column, line, ..., before, after), inlined
+                span.text = content
+                span.line = span.end_line = line
+                span.column = column
+                span.end_column = close - line_start + 1
+                span.before = before
+                span.after = after
+                span.__class__ = CodeSpan
+                add_span(span)
+                continue
+            # on several lines, or with a space to strip
+            multiline = close > line_end
+            content, first, last = _span_bounds(text, end, close)
+            if "\\|" in content and _TABLE_ROW.match(m, line_start):
+                content = content.replace("\\|", "|")
+            if first > line_end:  # the content starts on the next line
+                line += count("\n", counted, first)
+                counted = first
+                line_start = rfind("\n", 0, first) + 1
+                line_end = find("\n", first)
+                if line_end < 0:
+                    line_end = size
+            column = first - line_start + 1
+            if not multiline:
+                end_line, end_column = line, column + last - first
+            else:
+                end_line = line + count("\n", first, last)
+                end_column = last - rfind("\n", 0, last)
+            opener_line = line_start if line_start <= start else rfind("\n", max(0, start - CONTEXT), start) + 1
+            add_span(make(content, line, column, end_line, end_column, _context_before(text, m, start, opener_line),
+                          _context_after(text, probe, brk)))
             continue
         if m.startswith("<!--", start):
             if comment_from != brk or 0 <= comment_close < start + 2:
@@ -674,7 +800,8 @@ def _inline(text: str, m: str, first_line: int, links: list[Link]):
             line_, column_ = other(inner)
             end_line_, end_column_ = other(max(inner, close))
             comments.append(HtmlComment(text[inner:close], line_, column_, end_line_, end_column_))
-            add_mask((start, close + 3))
+            if want_masks:
+                add_mask((start, close + 3))
             pos = close + 3
             continue
         autolink = _AUTOLINK.match(m, start)
@@ -684,9 +811,15 @@ def _inline(text: str, m: str, first_line: int, links: list[Link]):
         target = autolink.group("uri") or autolink.group("email")
         line_, column_ = other(start + 1)
         links.append(Link(target, target, False, line_, column_, column_ + len(target)))
-        add_mask(autolink.span())
+        if want_masks:
+            add_mask(autolink.span())
         pos = autolink.end()
-    return spans, comments, masks
+    for low, end, newlines, _, _, _ in fences[numbered:]:  # the fences after the last event
+        line += count("\n", counted, low)
+        fence_lines.append(line)
+        line += newlines
+        counted = end
+    return spans, comments, masks, fence_lines
 
 
 # --- pass 4: links, definitions, headings --------------------------------------------------------
@@ -700,9 +833,11 @@ def _target(text: str, match: re.Match[str]) -> tuple[str, int, int]:
     return (_UNESCAPE.sub(r"\1", raw) if "\\" in raw else raw), start, end
 
 
-def _links(text: str, m: str, locate: _Locator, links: list[Link], low: int, high: int, depth: int = 0) -> None:
-    """Inline links and images in m[low:high], nested ones included (e.g. a badge image inside a link)."""
-    for match in _LINK_OPEN.finditer(m, low, high):
+def _links(text: str, m: str, locate: _Locator, links: list[Link], low: int, high: int, depth: int = 0,
+           stop: int | None = None) -> None:
+    """Inline links and images in m[low:high], nested ones included (e.g. a badge image inside a link).
+    `stop` (default `high`) bounds where link texts are searched; destinations may run up to `high`."""
+    for match in _LINK_OPEN.finditer(m, low, high if stop is None else stop):
         inner_start, inner_end = match.span(1)
         if depth < 4 and "](" in m[inner_start:inner_end]:
             _links(text, m, locate, links, inner_start, inner_end, depth + 1)
@@ -733,16 +868,44 @@ def _definitions(text: str, m: str, locate: _Locator, links: list[Link]) -> None
         links.append(Link(target, match.group("label"), False, line, column, column + t_end - t_start))
 
 
-def _link_syntax(m: str) -> tuple[bool, bool]:
-    """("](" in m, "]:" in m), from the "]" found by `str.find`: a one-character search is several times faster
-    than a two-character one, and most bodies have few brackets."""
+def _link_window(m: str, last: int) -> tuple[int, int, int]:
+    """(low, stop, high): inline links start after `low` (one character before the first "[", for a "!"),
+    their texts end by `stop` (after the last "](", at `last`) and the link search reads nothing from `high`
+    on (a destination and its title span at most four lines). Masking `m` outside is wasted; low is -1 if
+    there is no "["."""
+    first = m.find("[")
+    if first < 0:
+        return -1, -1, -1
+    stop = last + 2
+    high = stop
+    for _ in range(4):
+        high = m.find("\n", high) + 1
+        if high == 0:
+            high = len(m)
+            break
+    return max(first - 1, 0), stop, high
+
+
+def _overlapping(ranges: list[tuple[int, int]], low: int, high: int) -> list[tuple[int, int]]:
+    """The ranges (disjoint, in order) that overlap [low, high)."""
+    first = bisect_left(ranges, (low,))
+    if first > 0 and ranges[first - 1][1] > low:
+        first -= 1
+    return ranges[first:bisect_left(ranges, (high,), first)]
+
+
+def _link_syntax(m: str) -> tuple[bool, bool, int]:
+    """("](" in m, "]:" in m, where the last "](" is if there is no "]:"), from the "]" found by `str.find`:
+    a one-character search is several times faster than a two-character one, and most bodies have few brackets."""
     inline = definition = False
+    last = -1
     find = m.find
     at = find("]")
     while at >= 0:
         follower = m[at + 1:at + 2]
         if follower == "(":
             inline = True
+            last = at
             if definition:
                 break
         elif follower == ":":
@@ -750,22 +913,39 @@ def _link_syntax(m: str) -> tuple[bool, bool]:
             if inline:
                 break
         at = find("]", at + 1)
-    return inline, definition
+    return inline, definition, last
 
 
-def _may_hold_indented_code(text: str, m: str) -> bool:
-    """Whether some line of `m` indented 4+ columns follows a blank line (or starts the body)."""
+def _may_hold_indented_code(text: str, m: str, fences: list[_RawFence] | None) -> bool:
+    """Whether some line of `m` indented 4+ columns follows a blank line (or starts the body).
+
+    With `fences` (the blanked blocks, when they are all fences), indented lines are searched in `text`
+    between them only: a blanked fence has none (its first line is all spaces in `m`), and the text in
+    between is the same in both."""
     if _INDENT_FIRST.match(m):
         return True
     if "\t" in m:
         return True  # rare: let the line pass decide
-    for match in _INDENT_PROBE.finditer(m):  # a literal prefix: fast
-        start = match.start()
-        if not text.startswith("    ", start + 1):  # a blanked code block
-            continue
-        previous = m[m.rfind("\n", 0, start) + 1:start]
-        if (not previous.strip(" ") or _ATX_FIRST.match(previous)) and _INDENT_FIRST.match(m, start + 1):
-            return True
+    if fences is None:
+        for match in _INDENT_PROBE.finditer(m):  # (with no tab, what _INDENT_FIRST matches after a newline)
+            start = match.start()
+            if not text.startswith("    ", start + 1):  # a blanked code block
+                continue
+            previous = m[m.rfind("\n", 0, start) + 1:start]
+            if not previous.strip(" ") or _ATX_FIRST.match(previous):
+                return True
+        return False
+    find, search, size = text.find, _INDENT_PROBE.search, len(text)
+    gap = 0  # where the text since the last fence starts
+    for low, end, *_ in [*fences, (size, size)]:
+        # `str.find` skips ahead faster than the regex (most gaps have no indented line), which then checks
+        while (at := find("\n    ", gap, low)) >= 0 and (found := search(text, at, low)) is not None:
+            start = found.start()
+            previous = m[m.rfind("\n", 0, start) + 1:start]  # (in `m`: a fence's last line is blank there)
+            if not previous.strip(" ") or _ATX_FIRST.match(previous):
+                return True
+            gap = found.end()
+        gap = end
     return False
 
 
@@ -797,26 +977,50 @@ def scan(body: str, first_line: int = 1, *, headings: bool = True) -> MarkdownSc
     `headings=False` skips the heading pass for callers that do not need them (the linter's
     rules do not; it is a sixth of the scan)."""
     text = body.replace("\r", " ") if "\r" in body else body  # same length: positions are unchanged
-    fences, comments, m1, skip = _blocks(text, first_line)  # m1: code blocks blanked (they end paragraphs...)
-    if _may_hold_indented_code(text, m1):
+    raw_fences, comments, m1, skip = _blocks(text, first_line)  # m1: code blocks blanked (they end paragraphs...)
+    indented: list[Fence] = []
+    if _may_hold_indented_code(text, m1, None if comments else raw_fences):
+        _skip_map(text, first_line, raw_fences, skip)
         blocks = _indented(text, skip)
         if blocks:
-            fences.extend(Fence(first + first_line, last + first_line, "", True) for first, last, _, _ in blocks)
-            fences.sort(key=lambda fence: fence.line)
+            indented = [Fence(first + first_line, last + first_line, "", True) for first, last, _, _ in blocks]
             m1 = _masked(m1, [(start, end) for _, _, start, end in blocks])
     links: list[Link] = []
-    spans, inline_comments, masks = _inline(text, m1, first_line, links)
+    has_inline, has_definition, last_inline = _link_syntax(m1)
+    spans, inline_comments, masks, fence_lines = _inline(text, m1, first_line, links, raw_fences,
+                                                         has_inline or has_definition)
+    fences: list[Fence] = []
+    new = object.__new__
+    for line, (_, _, _, spanned, info, _) in zip(fence_lines, raw_fences, strict=True):
+        fence = new(_fence)  # _fence(line, line + spanned, info, False), inlined
+        fence.line = line
+        fence.end_line = line + spanned
+        fence.info = info
+        fence.indented = False
+        fence.__class__ = Fence
+        fences.append(fence)
+    if indented:
+        fences.extend(indented)
+        fences.sort(key=lambda fence: fence.line)
     if inline_comments:
         comments.extend(inline_comments)
         comments.sort(key=lambda comment: (comment.line, comment.column))
     found_headings = _headings(text, m1, first_line) if headings and "#" in m1 else []
-    has_inline, has_definition = _link_syntax(m1)
-    if has_inline or has_definition:
+    if has_definition:
         m2 = _masked(m1, masks, _MASK)  # code span contents, comments, autolinks and escapes masked
         locate = _Locator(text, first_line)
         if has_inline:
             _links(text, m2, locate, links, 0, len(m2))
-        if has_definition:
-            _definitions(text, m2, locate, links)
+        _definitions(text, m2, locate, links)
         links.sort(key=lambda link: (link.line, link.column))
+    elif has_inline:
+        low, stop, high = _link_window(m1, last_inline)
+        if low >= 0:
+            m2 = _masked(m1, _overlapping(masks, low, high), _MASK)  # masked only where the link search looks
+            locate = _Locator(text, first_line)
+            fence = bisect_right(raw_fences, (low,)) - 1  # the last fence before the links: a line already counted
+            if fence >= 0:
+                locate.pos, locate.line = raw_fences[fence][0], fence_lines[fence]
+            _links(text, m2, locate, links, low, len(m2), stop=stop)
+            links.sort(key=lambda link: (link.line, link.column))
     return MarkdownScan(spans, fences, links, comments, found_headings)
