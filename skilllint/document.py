@@ -186,18 +186,18 @@ def relative_posix(path: Path | str, cwd: Path | str) -> str:
 def read_text(path: Path, rel: str, max_bytes: int, problems: list[ReadProblem]) -> str | None:
     """Bytes to text, recording SL001-SL004 and the encoding notes of SL103."""
     try:
-        size = os.stat(path).st_size
-        if size > max_bytes:
-            problems.append(
-                ReadProblem(
-                    "SL003", rel, Span(1, 1),
-                    f"file is {size:,} bytes, over the limit of {max_bytes:,}; not parsed",
-                    "split the file, or raise `max-file-size` in the config",
-                )
-            )
-            return None
         with open(path, "rb") as handle:
-            data = handle.read(max_bytes + 1)
+            data = handle.read(max_bytes + 1)  # never more: a 50 MB file costs one block
+            if len(data) > max_bytes:
+                size = os.fstat(handle.fileno()).st_size
+                problems.append(
+                    ReadProblem(
+                        "SL003", rel, Span(1, 1),
+                        f"file is {size:,} bytes, over the limit of {max_bytes:,}; not parsed",
+                        "split the file, or raise `max-file-size` in the config",
+                    )
+                )
+                return None
     except OSError as error:
         reason = error.strerror or type(error).__name__
         problems.append(ReadProblem("SL001", rel, Span(1, 1), f"cannot read file: {reason}"))
