@@ -22,6 +22,14 @@ How it works, in four passes over the body (all driven by compiled regexes, no p
    A code span may span lines but not paragraphs (a blank line, heading, list item, table row,
    block quote or fence ends the search); an unmatched backtick run is literal.
 4. Links and headings, on a copy where code spans, comments, autolinks and escapes are masked.
+
+Speed matters (a lint run scans thousands of bodies), so each pass is a few C-level searches (`str.find`,
+`str.count`, regexes with a literal prefix) with Python steps per construct found, never per character or
+line, and the common cases are answered before the general ones: the inline pass keeps the line of its current
+event, so line numbers, paragraph ends and context share their `str` calls, and it numbers the fences on its
+way (the text is counted once); link syntax is masked and searched only where links are; and records are built
+without the frozen dataclasses' costly `__init__` (see "fast records"). The shortcuts give exactly what
+the general code gives (tests pin them).
 """
 
 from __future__ import annotations
@@ -159,7 +167,6 @@ class _fence:  # noqa: N801 -- used as a function
         self.__class__ = Fence
 
 
-
 # --- patterns ------------------------------------------------------------------------------------
 # Python's `re` only searches fast for a literal first character, so every pattern searched over a
 # whole body starts with one (usually "\n"); the first line is then tried separately with `match`.
@@ -183,10 +190,12 @@ _EMAIL = (r"[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-
 _AUTOLINK = re.compile(r"<(?:(?P<uri>[A-Za-z][A-Za-z0-9+.-]{1,31}:[^\x00-\x20<>]*)|(?P<email>" + _EMAIL + r"))>")
 # A paragraph ends at a newline followed by a blank line or a line that starts another block.
 # (Fence lines are blanked before this is used; what is left of them, like ```foo`bar, is text.)
-_BREAK = re.compile(r"\n[ \t]*(?:>[ \t]*)*(?:\n|\Z|[-+*](?=[ \t\n]|\Z)|\d{1,9}[.)](?=[ \t\n]|\Z)|#{1,6}(?=[ \t\n]|\Z)"
-                    r"|\||(?:-[ \t]*){2,}(?=\n|\Z)|(?:=[ \t]*){2,}(?=\n|\Z)|_{3,}[ \t]*(?=\n|\Z))")
+_BREAK_STARTS_WITH = (r"(?:\n|\Z|[-+*](?=[ \t\n]|\Z)|\d{1,9}[.)](?=[ \t\n]|\Z)|#{1,6}(?=[ \t\n]|\Z)"
+                      r"|\||(?:-[ \t]*){2,}(?=\n|\Z)|(?:=[ \t]*){2,}(?=\n|\Z)|_{3,}[ \t]*(?=\n|\Z))")
+_BREAK = re.compile(r"\n[ \t]*(?:>[ \t]*)*" + _BREAK_STARTS_WITH)
 _QUOTE_START = re.compile(r"\n[ \t]*>")  # ... and a block quote starts a new block after an unquoted line
-_BREAK_UNQUOTED = re.compile(_BREAK.pattern + r"|\n[ \t]*>")
+# _BREAK or _QUOTE_START (only where a match starts matters): one literal prefix, not two branches, to search
+_BREAK_UNQUOTED = re.compile(r"\n[ \t]*(?:>|" + _BREAK_STARTS_WITH + ")")
 _QUOTED = re.compile(r"[ \t]*>")
 _ONE_LINE_BLOCK = re.compile(r"[ \t]*(?:>[ \t]*)*(?:#{1,6}(?:[ \t]|$)|\|)", re.M)  # a heading or a table row
 _BLOCK_PREFIX = re.compile(r"[ \t]*(?:>[ \t]*)*((?:[-+*]|\d{1,9}[.)])[ \t]+(?:\[[ xX]\][ \t]+)?|#{1,6}[ \t]+)?")
@@ -289,12 +298,11 @@ class _Locator:
 # --- paragraphs ----------------------------------------------------------------------------------
 
 def _boundary(m: str, nl: int) -> bool:
-    """Whether the newline at `nl` separates two blocks (paragraphs, list items, headings...).
-
-    The usual answer, text on both lines, is found without the regexes (each call costs several `str` calls):
-    past its indentation, the next line starts with a character no break (nor block quote) starts with, and
-    past its indentation and quote markers, the line before has a character that no heading or table row
-    starts with."""
+    """Whether the newline at `nl` separates two blocks (paragraphs, list items, headings...): see
+    `_boundary_by_regex`. The usual answer, text on both lines, is found without its regexes (each costs
+    several `str` calls): past its indentation, the next line starts with a character no break (nor block
+    quote) starts with, and past its indentation and quote markers, the line before has a character that no
+    heading or table row starts with."""
     size = len(m)
     after = nl + 1
     while after < size and m[after] in " \t":
@@ -305,6 +313,12 @@ def _boundary(m: str, nl: int) -> bool:
             before += 1
         if before < nl and m[before] not in "#|":
             return False
+    return _boundary_by_regex(m, nl)
+
+
+def _boundary_by_regex(m: str, nl: int) -> bool:
+    """Whether the newline at `nl` separates two blocks: a break follows, the line before is blank, a heading
+    or a table row, or a block quote starts after an unquoted line."""
     if _BREAK.match(m, nl):
         return True
     line = m[m.rfind("\n", 0, nl) + 1:nl]
@@ -435,7 +449,7 @@ def _blocks(text: str, first_line: int):
     pieces: list[str] = []  # the blanked copy of text[:copied]
     copied = 0
     skip: dict[int, tuple[int, int]] = {}  # 0-based first line -> (0-based last line, indentation)
-    locate = _Locator(text, first_line)  # for comments
+    locate: _Locator | None = None  # for comments (made when needed: most bodies have none)
     count = text.count
     size = len(text)
     search_ticks = _TICK_OPENER.search  # (a regex has a fast literal prefix search, `str.find` does not)
@@ -479,6 +493,8 @@ def _blocks(text: str, first_line: int):
                 pos = start + 4
                 continue
             inner = start + 4
+            if locate is None:
+                locate = _Locator(text, first_line)
             c_line, c_column = locate(inner)
             end_line, end_column = locate(max(inner, close))
             comments.append(HtmlComment(text[inner:close], c_line, c_column, end_line, end_column))
@@ -490,19 +506,21 @@ def _blocks(text: str, first_line: int):
             pos = close + 3
             continue
         opener = tick_opener if start == ticks else None
-        if opener is None or opener.end() < size and text[opener.end()] != "\n":  # tildes, or a long info
+        if opener is None or (opened := opener.end()) < size and text[opened] != "\n":  # tildes, or a long info
             opener = _FENCE_OPEN.match(text, start)
+            opened = opener.end()
         marker, info = opener.groups()
-        if marker[0] == "`" and "`" in info:  # ```foo``` is inline code, not a fence
+        char = marker[0]
+        if char == "`" and "`" in info:  # ```foo``` is inline code, not a fence
             pos = start + len(marker)
             continue
         indent = _width(prefix) if prefix else 0
         # the closer: usually the first candidate, at the start of its line, and any run closes a 3-long marker
-        closer = _CLOSER[marker[0]].search(text, opener.end())
+        closer = _CLOSER[char].search(text, opened)
         if closer is not None and text[closer.start() - 1] == "\n" and len(marker) == 3:
             end = closer.end()
         else:
-            end = _find_closer(text, marker, indent, opener.end())
+            end = _find_closer(text, marker, indent, opened)
         if end >= 0:
             lines = spanned = count("\n", start, end)
         else:  # unclosed: to the end of the body (whose last line ends the fence)
@@ -596,8 +614,10 @@ def _span_bounds(text: str, start: int, close: int) -> tuple[str, int, int]:
     return content, first, last
 
 
-def _inline(text: str, m: str, first_line: int, links: list[Link], fences: list[_RawFence], want_masks: bool):
-    """Code spans, inline comments and autolinks, leftmost first. Returns (spans, comments, masks, fence lines).
+def _inline(text: str, m: str, first_line: int, links: list[Link], fences: list[_RawFence], want_masks: bool,
+            seed_before: int = 0):
+    """Code spans, inline comments and autolinks, leftmost first. Returns (spans, comments, masks, fence lines,
+    seed): `seed` is (offset, line) of the last event line before `seed_before`, for the link pass's locator.
 
     This loop is most of the cost of a scan (one turn per backtick run, `<` and backslash), so it keeps the
     line of the current event (`line`, `line_start`, `line_end`): its number, the paragraph end and the
@@ -614,9 +634,10 @@ def _inline(text: str, m: str, first_line: int, links: list[Link], fences: list[
     tick, angle, slash = tick if tick >= 0 else size, angle if angle >= 0 else size, slash if slash >= 0 else size
     only_ticks = angle == slash == size  # no "<" or backslash: the next event is the next backtick
     rare = angle if angle < slash else slash
-    other = _Locator(text, first_line)  # for comments and autolinks
+    other: _Locator | None = None  # for comments and autolinks (made when needed: most bodies have none)
     line, line_start, line_end = first_line, 0, -1  # the line of the last event or span content (none yet)
     counted = 0  # where `line` was counted to
+    seed = 0, first_line
     fence_lines: list[int] = []
     numbered, fence_count = 0, len(fences)
     next_fence = fences[0][0] if fences else size + 1  # the start of the next fence not numbered yet
@@ -676,6 +697,8 @@ def _inline(text: str, m: str, first_line: int, links: list[Link], fences: list[
             # (on the next line, it starts after the last line's end)
             line_start = line_end + 1 if newlines == 1 and counted <= line_end else rfind("\n", 0, start) + 1
             counted = start
+            if start < seed_before:
+                seed = start, line
             line_end = find("\n", start)
             if line_end < 0:
                 line_end = size
@@ -683,13 +706,10 @@ def _inline(text: str, m: str, first_line: int, links: list[Link], fences: list[
                 previous_brk = brk
                 if line_end == size:
                     brk = size
-                elif m[line_start] in _LINE_KIND_STARTS and (
-                        kind := _LINE_KIND.match(m, line_start, line_end).lastindex):
-                    if kind == 2:  # a heading or a table row: a paragraph of its own
-                        brk = line_end
-                    else:  # quoted
-                        found = _BREAK.search(m, line_end)
-                        brk = found.start() if found else size
+                elif (marker := m[line_start]) in _LINE_KIND_STARTS and (kind := 2 if marker == "|" else (
+                        _LINE_KIND.match(m, line_start, line_end).lastindex)):
+                    # a heading or a table row is a paragraph of its own; a quoted line (rare): the general case
+                    brk = line_end if kind == 2 else _paragraph_end(m, start)
                 else:  # _BREAK_UNQUOTED from line_end, but first the usual answers
                     follower = line_end + 1
                     first = m[follower] if follower < size else "\n"
@@ -797,6 +817,8 @@ def _inline(text: str, m: str, first_line: int, links: list[Link], fences: list[
                 pos = start + 4
                 continue
             inner = start + 4
+            if other is None:
+                other = _Locator(text, first_line)
             line_, column_ = other(inner)
             end_line_, end_column_ = other(max(inner, close))
             comments.append(HtmlComment(text[inner:close], line_, column_, end_line_, end_column_))
@@ -809,6 +831,8 @@ def _inline(text: str, m: str, first_line: int, links: list[Link], fences: list[
             pos = start + 1
             continue
         target = autolink.group("uri") or autolink.group("email")
+        if other is None:
+            other = _Locator(text, first_line)
         line_, column_ = other(start + 1)
         links.append(Link(target, target, False, line_, column_, column_ + len(target)))
         if want_masks:
@@ -819,35 +843,40 @@ def _inline(text: str, m: str, first_line: int, links: list[Link], fences: list[
         fence_lines.append(line)
         line += newlines
         counted = end
-    return spans, comments, masks, fence_lines
+    return spans, comments, masks, fence_lines, seed
 
 
 # --- pass 4: links, definitions, headings --------------------------------------------------------
 
-def _target(text: str, match: re.Match[str]) -> tuple[str, int, int]:
+def _target(text: str, match: re.Match[str], base: int = 0) -> tuple[str, int, int]:
+    """(target, start, end) of a destination matched in a copy of `text[base:]`."""
     group = "angle" if match.group("angle") is not None else "bare"
     start, end = match.span(group)
     if start < 0:  # [text]() -- an empty destination
         start = end = match.end() - 1
+    start += base
+    end += base
     raw = text[start:end]
     return (_UNESCAPE.sub(r"\1", raw) if "\\" in raw else raw), start, end
 
 
 def _links(text: str, m: str, locate: _Locator, links: list[Link], low: int, high: int, depth: int = 0,
-           stop: int | None = None) -> None:
+           stop: int | None = None, base: int = 0) -> None:
     """Inline links and images in m[low:high], nested ones included (e.g. a badge image inside a link).
-    `stop` (default `high`) bounds where link texts are searched; destinations may run up to `high`."""
+    `stop` (default `high`) bounds where link texts are searched; destinations may run up to `high`.
+    `m` is the masked copy of `text[base:]` (or of a part of it: see `_link_window`)."""
     for match in _LINK_OPEN.finditer(m, low, high if stop is None else stop):
         inner_start, inner_end = match.span(1)
         if depth < 4 and "](" in m[inner_start:inner_end]:
-            _links(text, m, locate, links, inner_start, inner_end, depth + 1)
+            _links(text, m, locate, links, inner_start, inner_end, depth + 1, base=base)
         dest = _LINK_DEST.match(m, match.end(), high)
         if dest is None:
             continue
-        target, start, end = _target(text, dest)
+        target, start, end = _target(text, dest, base)
         line, column = locate(start)
         image = match.start() > 0 and m[match.start() - 1] == "!"
-        links.append(Link(target, _flatten(text[inner_start:inner_end]), image, line, column, column + end - start))
+        links.append(Link(target, _flatten(text[inner_start + base:inner_end + base]), image, line, column,
+                          column + end - start))
 
 
 def _definitions(text: str, m: str, locate: _Locator, links: list[Link]) -> None:
@@ -886,12 +915,23 @@ def _link_window(m: str, last: int) -> tuple[int, int, int]:
     return max(first - 1, 0), stop, high
 
 
-def _overlapping(ranges: list[tuple[int, int]], low: int, high: int) -> list[tuple[int, int]]:
-    """The ranges (disjoint, in order) that overlap [low, high)."""
+def _window(m: str, ranges: list[tuple[int, int]], low: int, high: int) -> str:
+    """m[low:high] masked with the ranges (disjoint, in order) that overlap it: what the link search reads."""
     first = bisect_left(ranges, (low,))
     if first > 0 and ranges[first - 1][1] > low:
         first -= 1
-    return ranges[first:bisect_left(ranges, (high,), first)]
+    pieces: list[str] = []
+    last = low
+    for start, end in ranges[first:bisect_left(ranges, (high,), first)]:
+        if start < last:  # (the first range may start before the window, the last one end after it)
+            start = last
+        if end > high:
+            end = high
+        pieces.append(m[last:start])
+        pieces.append(_MASK * (end - start) if m.find("\n", start, end) < 0 else _blank(m[start:end], _MASK))
+        last = end
+    pieces.append(m[last:high])
+    return "".join(pieces)
 
 
 def _link_syntax(m: str) -> tuple[bool, bool, int]:
@@ -899,10 +939,10 @@ def _link_syntax(m: str) -> tuple[bool, bool, int]:
     a one-character search is several times faster than a two-character one, and most bodies have few brackets."""
     inline = definition = False
     last = -1
-    find = m.find
-    at = find("]")
+    find, end = m.find, len(m) - 1
+    at = find("]", 0, end)  # (a "]" at the very end has no follower)
     while at >= 0:
-        follower = m[at + 1:at + 2]
+        follower = m[at + 1]
         if follower == "(":
             inline = True
             last = at
@@ -912,40 +952,23 @@ def _link_syntax(m: str) -> tuple[bool, bool, int]:
             definition = True
             if inline:
                 break
-        at = find("]", at + 1)
+        at = find("]", at + 1, end)
     return inline, definition, last
 
 
-def _may_hold_indented_code(text: str, m: str, fences: list[_RawFence] | None) -> bool:
-    """Whether some line of `m` indented 4+ columns follows a blank line (or starts the body).
-
-    With `fences` (the blanked blocks, when they are all fences), indented lines are searched in `text`
-    between them only: a blanked fence has none (its first line is all spaces in `m`), and the text in
-    between is the same in both."""
+def _may_hold_indented_code(text: str, m: str) -> bool:
+    """Whether some line of `m` indented 4+ columns follows a blank line (or starts the body)."""
     if _INDENT_FIRST.match(m):
         return True
     if "\t" in m:
         return True  # rare: let the line pass decide
-    if fences is None:
-        for match in _INDENT_PROBE.finditer(m):  # (with no tab, what _INDENT_FIRST matches after a newline)
-            start = match.start()
-            if not text.startswith("    ", start + 1):  # a blanked code block
-                continue
-            previous = m[m.rfind("\n", 0, start) + 1:start]
-            if not previous.strip(" ") or _ATX_FIRST.match(previous):
-                return True
-        return False
-    find, search, size = text.find, _INDENT_PROBE.search, len(text)
-    gap = 0  # where the text since the last fence starts
-    for low, end, *_ in [*fences, (size, size)]:
-        # `str.find` skips ahead faster than the regex (most gaps have no indented line), which then checks
-        while (at := find("\n    ", gap, low)) >= 0 and (found := search(text, at, low)) is not None:
-            start = found.start()
-            previous = m[m.rfind("\n", 0, start) + 1:start]  # (in `m`: a fence's last line is blank there)
-            if not previous.strip(" ") or _ATX_FIRST.match(previous):
-                return True
-            gap = found.end()
-        gap = end
+    for match in _INDENT_PROBE.finditer(m):  # (with no tab, what _INDENT_FIRST matches after a newline)
+        start = match.start()
+        if not text.startswith("    ", start + 1):  # a blanked code block
+            continue
+        previous = m[m.rfind("\n", 0, start) + 1:start]
+        if not previous.strip(" ") or _ATX_FIRST.match(previous):
+            return True
     return False
 
 
@@ -979,7 +1002,7 @@ def scan(body: str, first_line: int = 1, *, headings: bool = True) -> MarkdownSc
     text = body.replace("\r", " ") if "\r" in body else body  # same length: positions are unchanged
     raw_fences, comments, m1, skip = _blocks(text, first_line)  # m1: code blocks blanked (they end paragraphs...)
     indented: list[Fence] = []
-    if _may_hold_indented_code(text, m1, None if comments else raw_fences):
+    if _may_hold_indented_code(text, m1):
         _skip_map(text, first_line, raw_fences, skip)
         blocks = _indented(text, skip)
         if blocks:
@@ -987,8 +1010,9 @@ def scan(body: str, first_line: int = 1, *, headings: bool = True) -> MarkdownSc
             m1 = _masked(m1, [(start, end) for _, _, start, end in blocks])
     links: list[Link] = []
     has_inline, has_definition, last_inline = _link_syntax(m1)
-    spans, inline_comments, masks, fence_lines = _inline(text, m1, first_line, links, raw_fences,
-                                                         has_inline or has_definition)
+    low, stop, high = _link_window(m1, last_inline) if has_inline and not has_definition else (-1, -1, -1)
+    spans, inline_comments, masks, fence_lines, seed = _inline(text, m1, first_line, links, raw_fences,
+                                                               has_inline or has_definition, low)
     fences: list[Fence] = []
     new = object.__new__
     for line, (_, _, _, spanned, info, _) in zip(fence_lines, raw_fences, strict=True):
@@ -1001,7 +1025,7 @@ def scan(body: str, first_line: int = 1, *, headings: bool = True) -> MarkdownSc
         fences.append(fence)
     if indented:
         fences.extend(indented)
-        fences.sort(key=lambda fence: fence.line)
+        fences.sort(key=_LINE)
     if inline_comments:
         comments.extend(inline_comments)
         comments.sort(key=lambda comment: (comment.line, comment.column))
@@ -1013,14 +1037,13 @@ def scan(body: str, first_line: int = 1, *, headings: bool = True) -> MarkdownSc
             _links(text, m2, locate, links, 0, len(m2))
         _definitions(text, m2, locate, links)
         links.sort(key=lambda link: (link.line, link.column))
-    elif has_inline:
-        low, stop, high = _link_window(m1, last_inline)
-        if low >= 0:
-            m2 = _masked(m1, _overlapping(masks, low, high), _MASK)  # masked only where the link search looks
-            locate = _Locator(text, first_line)
-            fence = bisect_right(raw_fences, (low,)) - 1  # the last fence before the links: a line already counted
-            if fence >= 0:
-                locate.pos, locate.line = raw_fences[fence][0], fence_lines[fence]
-            _links(text, m2, locate, links, low, len(m2), stop=stop)
-            links.sort(key=lambda link: (link.line, link.column))
+    elif low >= 0:
+        m2 = _window(m1, masks, low, high)  # masked, and only where the link search reads
+        locate = _Locator(text, first_line)
+        locate.pos, locate.line = seed  # a line counted already, before the links: the last event's or fence's
+        last_fence = bisect_right(raw_fences, (low,)) - 1  # (the last one before the links)
+        if last_fence >= 0 and raw_fences[last_fence][0] > seed[0]:
+            locate.pos, locate.line = raw_fences[last_fence][0], fence_lines[last_fence]
+        _links(text, m2, locate, links, 0, len(m2), stop=stop - low, base=low)
+        links.sort(key=lambda link: (link.line, link.column))
     return MarkdownScan(spans, fences, links, comments, found_headings)

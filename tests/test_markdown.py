@@ -526,6 +526,92 @@ def test_sanity_on_a_small_skill():
     assert result.in_fence(10) and result.in_fence(15) and not result.in_fence(12)
 
 
+# --- the fast paths (each must give what the general path gives) ------------------------------------
+
+def test_fast_records_are_the_frozen_dataclasses():
+    """_code_span/_fence (and `_inline`'s inlined copy of _code_span) build the real, frozen classes."""
+    import dataclasses
+    import inspect
+    import pickle
+
+    import pytest
+
+    from skilllint.markdown import _code_span, _fence
+
+    cases = ((_code_span, CodeSpan, ("a", 1, 2, 3, 4, "b", "c")), (_fence, Fence, (1, 2, "py", False)))
+    for fast, cls, values in cases:
+        names = [f.name for f in dataclasses.fields(cls)]
+        assert list(fast.__slots__) == names and list(inspect.signature(fast).parameters) == names
+        made, real = fast(*values), cls(*values)
+        assert type(made) is cls and made == real and hash(made) == hash(real) and repr(made) == repr(real)
+        assert pickle.loads(pickle.dumps(made)) == real and dataclasses.astuple(made) == values
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            made.line = 9
+    [span] = scan("a `b` c").code_spans  # the inlined copy
+    assert type(span) is CodeSpan and dataclasses.astuple(span) == ("b", 1, 4, 1, 5, "a ", " c")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("\n\n \t>#|-+*=_1.)ab`") + ["é", "\u2028"]), max_size=80))
+def test_boundary_shortcut_agrees_with_the_regexes(text):
+    from skilllint.markdown import _boundary, _boundary_by_regex
+
+    for nl, char in enumerate(text):
+        if char == "\n":
+            assert _boundary(text, nl) == _boundary_by_regex(text, nl), (text, nl)
+
+
+def test_fences_are_numbered_between_spans_and_unclosed_at_the_end():
+    body = ("Intro `a`\n\n```py\nx = `no`\n```\nThen `b` and `c`\n- `d`\n- `e`\n\n~~~\n`f`\n~~~\n"
+            "last `g`\n```sh\nunclosed\n")
+    result = scan(body, first_line=3)
+    assert [(f.line, f.end_line, f.info) for f in result.fences] == [(5, 7, "py"), (12, 14, ""), (16, 17, "sh")]
+    assert [(s.text, s.line, s.column) for s in result.code_spans] == [
+        ("a", 3, 8), ("b", 8, 7), ("c", 8, 15), ("d", 9, 4), ("e", 10, 4), ("g", 15, 7)]
+    assert [(s.before, s.after) for s in result.code_spans[1:3]] == [("Then ", " and `c`"), ("Then `b` and ", "")]
+    result = scan("`a`\n```\ncode", first_line=3)  # unclosed, no final newline
+    assert [(f.line, f.end_line) for f in result.fences] == [(4, 5)] and result.code_spans[0].line == 3
+    assert [(f.line, f.end_line) for f in scan("x\n```\ncode\n").fences] == [(2, 3)]  # (the final newline ends it)
+
+
+def test_long_fence_info_is_kept_whole():
+    body = "```" + "x" * 150 + "\nbody `not`\n```\nafter `y`\n"
+    result = scan(body)
+    assert [(f.line, f.end_line, f.info) for f in result.fences] == [(1, 3, "x" * 150)]
+    assert [s.text for s in result.code_spans] == ["y"]
+
+
+def test_links_are_found_in_the_window_around_them():
+    """The link pass masks and reads only from the first "[" to the lines after the last "](" (see _link_window)."""
+    body = ('See `x](y` first.\n\nA ![badge](b.svg) and [link](\n  http://a.b "t") then `[c](d)`.\n\n'
+            "Last [z](w).\n")
+    result = scan(body, first_line=3)
+    assert [(link.target, link.text, link.image, link.line, link.column, link.end_column) for link in result.links] == [
+        ("b.svg", "badge", True, 5, 12, 17), ("http://a.b", "link", False, 6, 3, 13), ("w", "z", False, 8, 10, 11)]
+    result = scan("Use [a][r] and [b](c).\n\n[r]: /target\n", first_line=3)  # with a definition: the whole body
+    assert [(link.target, link.line, link.column) for link in result.links] == [("c", 3, 20), ("/target", 5, 6)]
+
+
+def test_indented_comment_line_is_not_indented_code():
+    result = scan("para\n\n    <!-- c -->\n\ntext `z`\n", first_line=3)
+    assert result.fences == [] and [(c.text, c.line, c.column) for c in result.comments] == [(" c ", 5, 9)]
+
+
+def test_context_on_list_items_headings_tables_quotes_and_wrapped_lines():
+    body = ("1. `one` item\n   - [ ] `two` box\n  - `three` nested\n# Head `four`\n| `five` | `six\\|x` |\n"
+            "> quoted `seven`\n> more `eight`\nplain line\ncontinued `nine` here\n")
+    assert [(s.text, s.line, s.column, s.before, s.after) for s in scan(body, first_line=3).code_spans] == [
+        ("one", 3, 5, "", " item"), ("two", 4, 11, "", " box"), ("three", 5, 6, "", " nested"),
+        ("four", 6, 9, "Head ", ""), ("five", 7, 4, "| ", " | `six\\|x` |"), ("six|x", 7, 13, "| `five` | ", " |"),
+        ("seven", 8, 11, "quoted ", " more `eight` plain line continued `ni"),
+        ("eight", 9, 9, "quoted `seven` more ", " plain line continued `nine` here"),
+        ("nine", 11, 12, "en` more `eight` plain line continued ", " here")]
+    body = "A paragraph that is long enough to\nwrap onto `next` line and then\n`start` of a line.\n"
+    assert [(s.line, s.before, s.after) for s in scan(body, first_line=3).code_spans] == [
+        (4, "agraph that is long enough to wrap onto ", " line and then `start` of a line."),
+        (5, "nough to wrap onto `next` line and then ", " of a line.")]
+
+
 @settings(max_examples=400, deadline=None)
 @given(st.text(alphabet=st.sampled_from(list("`~<!->[]()\\# \t\n>*-1.:ab|\r\"'") + ["é", "\u2028"]), max_size=200),
        st.integers(min_value=-5, max_value=1000))
