@@ -97,14 +97,10 @@ def _near_a_tool(name: str) -> bool:
 
 
 @lru_cache(maxsize=1)
-def _vocabulary_prefixes() -> frozenset[str]:
-    return frozenset(name[:2].lower() for name in vocabulary())
-
-
-def _typo_candidate(text: str) -> bool:
-    """Could this span be a misspelt tool name (`Bassh`)? Text-only tests, cheapest first;
-    the context and the fuzzy match are judged later, for the few that pass."""
-    return 4 <= len(text) <= 64 and text[:2].lower() in _vocabulary_prefixes() and bool(_IDENTIFIER.match(text))
+def _vocabulary_sets() -> tuple[frozenset[str], frozenset[str]]:
+    """The vocabulary's names and their two-letter lowercase prefixes, as plain sets."""
+    names = frozenset(vocabulary())
+    return names, frozenset(name[:2].lower() for name in names)
 
 
 def candidate_spans(doc: Document) -> list[tuple[str, Location]]:
@@ -113,14 +109,24 @@ def candidate_spans(doc: Document) -> list[tuple[str, Location]]:
     if cached is None:
         cached = []
         if doc.body and "`" in doc.body:
-            known = vocabulary()
+            known, prefixes = _vocabulary_sets()
+            identifier = _IDENTIFIER.match
             for span in doc.markdown.code_spans:
                 text = span.text
-                if text not in known and text.removesuffix("()") not in known and not _typo_candidate(text):
-                    continue  # the common case, decided from the span's text alone
+                # the common case is decided from the span's text alone, inline (this loop sees
+                # every code span of every body): a known name, or a possible misspelling of one
+                # (`Bassh`) whose context and closeness are judged afterwards
+                if not (text in known or (text[-2:] == "()" and text[:-2] in known) or (
+                        3 < len(text) < 65 and text[:2].lower() in prefixes and identifier(text))):
+                    continue
                 text = text.strip()
                 if len(text) > 200 or not _IDENTIFIER.match(text):
                     continue
+                if text.removesuffix("()") not in known:  # a possible misspelling: context first
+                    after = span.after
+                    if "tool" not in after[:8].lower() and not span.before.rstrip().lower().endswith(
+                            _STRONG_ENDINGS):
+                        continue
                 if is_tool_reference(text, span.before, span.after, doc.line_text(span.line)):
                     location = Location(doc.path, Span(span.line, span.column, span.end_line, span.end_column))
                     cached.append((text, location))
