@@ -2,9 +2,12 @@
 
 Where a runtime maps aliases only after the model call (`alias_exposure: resolve-only`),
 the model sees only canonical names; an instruction to call the alias names a tool the
-model cannot find. This is the flaw SISU's first alias design had. Permission lists the
-runtime itself enforces (`grant`/`restrict` fields such as `allowed-tools`) never reach the
-model, so aliases there are fine; informational lists and the instructions are read by it.
+model cannot find. This is the flaw SISU's first alias design had. In the instructions it
+always matters. In frontmatter lists only where an app defined the aliases itself (a target
+that `extends` a runtime) and the list is informational: permission lists the runtime
+enforces (`grant`/`restrict`, such as `allowed-tools`) never reach the model, and a built-in
+runtime's legacy aliases in an informational list (OpenClaw's `bash` for `exec`) are
+normalised by the runtime without the model being involved.
 """
 
 from __future__ import annotations
@@ -36,8 +39,8 @@ def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
         resolution = declared.resolution
         if resolution.outcome != Outcome.ALIAS or resolution.tool is None:
             continue
-        if target.tool_fields.get(declared.field, "grant") in ENFORCED:
-            continue
+        if target.tool_fields.get(declared.field, "grant") in ENFORCED or not target.extends:
+            continue  # only an app's own aliases in a list the model reads are this rule's business
         yield Finding(
             declared.entry.location,
             f"`{resolution.via or resolution.name}` is an alias of `{resolution.tool.name}` that {where(target)} "
