@@ -16,7 +16,7 @@ import click
 
 from skilllint import __version__
 
-EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+EXIT_FINDINGS, EXIT_ERROR = 1, 2
 
 
 class UsageFailure(click.ClickException):
@@ -24,10 +24,6 @@ class UsageFailure(click.ClickException):
 
     def show(self, file: Any = None) -> None:
         click.echo(f"skilllint: error: {self.format_message()}", err=True)
-
-
-def _split_csv(values: tuple[str, ...]) -> list[str]:
-    return [part.strip() for value in values for part in value.split(",") if part.strip()]
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})

@@ -43,18 +43,10 @@ def known_fields(dialect: str) -> tuple[str, ...]:
 def validate(data: dict[str, Any], dialect: str) -> list[SchemaError]:
     """All schema errors of `data` under the dialect, leaves first (best_match order)."""
     validator = validator_for(f"frontmatter/{dialect}.schema.json")
-    errors = []
-    for error in validator.iter_errors(data):
-        for leaf in _leaves(error):
-            errors.append(SchemaError(tuple(leaf.absolute_path), leaf.validator, leaf.message, leaf.instance))
-    return errors
-
-
-def _leaves(error: Any) -> list[Any]:
-    """For anyOf/oneOf, the sub-errors say more than "is not valid under any of the given schemas"."""
-    if error.validator in ("anyOf", "oneOf") and error.context:
-        return [error]
-    return [error]
+    return [
+        SchemaError(tuple(error.absolute_path), error.validator, error.message, error.instance)
+        for error in validator.iter_errors(data)
+    ]
 
 
 def errors_for(doc: Any, dialect: str) -> list[SchemaError]:
