@@ -21,7 +21,7 @@ def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
     if not doc.frontmatter or target is None:
         return
     known = known_fields(target.dialect)
-    where = target.display_name or target.id
+    where = target.id
     for key in doc.frontmatter:
         if key in known:
             continue

@@ -21,9 +21,11 @@ def render(diagnostics: list[Diagnostic], run: RunInfo) -> str:
         target = f" ({d.target})" if d.target else ""
         out.append(f"{_paint(f'{d.path}:{d.span.line}:{d.span.column}', '1', color)}: {head} {d.message}{target}")
         source = run.source_line(d.path, d.span.line)
+        indent = "  "
         if source is not None:
             gutter = str(d.span.line)
             pad = " " * len(gutter)
+            indent = pad + " "  # `= help` lines up with the gutter's bar
             shown = source.expandtabs(1).rstrip("\n")
             column = d.span.column
             if column > 120:  # window very long lines around the column
@@ -40,6 +42,6 @@ def render(diagnostics: list[Diagnostic], run: RunInfo) -> str:
             out.append(_paint(f"{gutter} | ", "34", color) + shown)
             out.append(_paint(f"{pad} | ", "34", color) + _paint(caret, _COLORS[d.severity], color))
         if d.help:
-            out.append(f"  = {_paint('help', '1', color)}: " + d.help.replace("\n", "\n          "))
+            out.append(f"{indent}= {_paint('help', '1', color)}: " + d.help.replace("\n", "\n          "))
         out.append("")
     return "\n".join(out)
