@@ -70,10 +70,7 @@ def is_tool_reference(text: str, before: str, after: str, line: str = "") -> boo
     """Whether a backtick span is an instruction to use a known runtime's tool (see module doc)."""
     name = text.removesuffix("()")
     if name not in vocabulary():
-        # "the `Bassh` tool": a typo of a known tool, when the context says it is a tool. The
-        # cheap word test first: this branch sees every identifier-like span of every body.
-        if "tool" not in after[:8].lower() and not before.rstrip().lower().endswith(_STRONG_ENDINGS):
-            return False
+        # "the `Bassh` tool": a typo of a known tool, when the context says it is a tool
         return has_tool_context(before, after) and _near_a_tool(name)
     if _AFTER_NOT_TOOL.match(after):
         return False
