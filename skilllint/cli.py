@@ -56,6 +56,8 @@ def cli() -> None:
 @click.option("--color/--no-color", default=None, help="Colour (default: on a terminal unless NO_COLOR is set).")
 @click.option("--no-progress", is_flag=True, help="No progress counter on stderr.")
 @click.option("--debug", is_flag=True, help="Show tracebacks of internal errors.")
+@click.option("--inject-fault", metavar="KIND:GLOB", hidden=True, default=None,
+              help="Testing only: fail (raise, crash or hang) on files matching GLOB.")
 def check(paths: tuple[str, ...], **options: Any) -> None:
     """Lint skill folders, SKILL.md files and tool manifests (default: the current folder)."""
     from skilllint.commands.check import run_check

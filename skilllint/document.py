@@ -8,8 +8,10 @@ document where a key or item is (`locate`), so findings land on the offending li
 
 from __future__ import annotations
 
+import errno
 import os
 import re
+import stat
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -183,24 +185,57 @@ def relative_posix(path: Path | str, cwd: Path | str) -> str:
     return relative.replace(os.sep, "/") if os.sep != "/" else relative
 
 
+_NOT_REGULAR = (
+    (stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO (named pipe)"), (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+)
+
+
+def file_kind(mode: int) -> str | None:
+    """What a non-regular file is, in words; None for a regular file."""
+    if stat.S_ISREG(mode):
+        return None
+    return next((kind for test, kind in _NOT_REGULAR if test(mode)), "not a regular file")
+
+
+def read_bytes(path: Path | str, max_bytes: int) -> tuple[bytes, int]:
+    """At most `max_bytes + 1` bytes of a regular file, and its size.
+
+    Opened without blocking and checked with fstat before any read: a FIFO named SKILL.md
+    would otherwise block the run forever, and a device would be read as endless bytes.
+    Raises OSError (a non-regular file is EINVAL with the kind as its strerror).
+    """
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    try:
+        info = os.fstat(fd)
+        kind = file_kind(info.st_mode)
+        if kind is not None:
+            raise OSError(errno.EINVAL, f"{kind}, not a regular file")
+        with os.fdopen(fd, "rb", closefd=True) as handle:
+            fd = -1
+            return handle.read(max_bytes + 1), info.st_size  # never more: a 50 MB file costs one block
+    finally:
+        if fd >= 0:
+            os.close(fd)
+
+
 def read_text(path: Path, rel: str, max_bytes: int, problems: list[ReadProblem]) -> str | None:
     """Bytes to text, recording SL001-SL004 and the encoding notes of SL103."""
     try:
-        with open(path, "rb") as handle:
-            data = handle.read(max_bytes + 1)  # never more: a 50 MB file costs one block
-            if len(data) > max_bytes:
-                size = os.fstat(handle.fileno()).st_size
-                problems.append(
-                    ReadProblem(
-                        "SL003", rel, Span(1, 1),
-                        f"file is {size:,} bytes, over the limit of {max_bytes:,}; not parsed",
-                        "split the file, or raise `max-file-size` in the config",
-                    )
-                )
-                return None
+        data, size = read_bytes(path, max_bytes)
     except OSError as error:
         reason = error.strerror or type(error).__name__
-        problems.append(ReadProblem("SL001", rel, Span(1, 1), f"cannot read file: {reason}"))
+        message = f"{reason}; not read" if reason.endswith("not a regular file") else f"cannot read file: {reason}"
+        problems.append(ReadProblem("SL001", rel, Span(1, 1), message))
+        return None
+    if len(data) > max_bytes:
+        problems.append(
+            ReadProblem(
+                "SL003", rel, Span(1, 1),
+                f"file is {size:,} bytes, over the limit of {max_bytes:,}; not parsed",
+                "split the file, or raise `max-file-size` in the config",
+            )
+        )
         return None
     nul = data.find(b"\0")
     if nul >= 0:
@@ -309,6 +344,7 @@ def _split(doc: Document, text: str) -> None:
     _parse_frontmatter(doc, fm_text, doc.path, line_offset=1)
 
 
+_TAG_HELP = "remove the tag, or quote the value if it is meant as text"
 _FM_HELP = "start SKILL.md with `---`, the YAML keys (`name`, `description`), then `---`"
 
 
@@ -339,9 +375,17 @@ def _parse_frontmatter(doc: Document, fm_text: str, path: str, line_offset: int)
             )
         )
         return
+    for fault in parsed.faults:
+        span = Span(fault.line + line_offset + 1, fault.column + 1)
+        if fault.end_line == fault.line:
+            span = Span(span.line, span.column, span.line, fault.end_column + 1)
+        doc.problems.append(ReadProblem("SL101", path, span, fault.message, _TAG_HELP))
     doc.frontmatter = {str(k) if not isinstance(k, str) else k: v for k, v in data.items()}
     doc.sources.append(Source(path, parsed.root, line_offset, fm_text))
-    doc.nonportable.extend((path, item) for item in parsed.nonportable)
+    reported = {(fault.line, fault.column) for fault in parsed.faults}  # SL101 said it; SL102 need not
+    doc.nonportable.extend(
+        (path, item) for item in parsed.nonportable if item.feature != "tag" or (item.line, item.column) not in reported
+    )
 
 
 def _yaml_error_problem(error: yaml.MarkedYAMLError, fm_text: str, path: str, line_offset: int) -> ReadProblem:
@@ -370,7 +414,7 @@ def _yaml_error_problem(error: yaml.MarkedYAMLError, fm_text: str, path: str, li
 def _merge_metadata_yaml(doc: Document, cwd: Path, max_bytes: int) -> None:
     """A `metadata.yaml` beside SKILL.md merges under the frontmatter (its keys lose)."""
     meta = doc.skill_dir / "metadata.yaml"
-    if not meta.is_file():
+    if not os.path.lexists(meta):
         return
     rel = relative_posix(meta, cwd)
     problems: list[ReadProblem] = []

@@ -10,19 +10,30 @@ nor on file system order.
 from __future__ import annotations
 
 import gc
-import multiprocessing
 import os
+import signal
 import sys
+import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from skilllint.discover import SkillInput, discover
-from skilllint.document import DEFAULT_MAX_BYTES, Document, load_document
+from skilllint.document import DEFAULT_MAX_BYTES, Document, load_document, relative_posix
+from skilllint.faults import (
+    FILE_BUDGET_SECONDS,
+    HARD_LIMIT_SECONDS,
+    INTERNAL_ERROR_CODE,
+    BudgetExceeded,
+    fault,
+    time_budget,
+)
 from skilllint.globs import matches
-from skilllint.manifests import load_manifest
+from skilllint.manifests import Manifest, load_manifest
 from skilllint.model import Diagnostic, Severity
+from skilllint.pool import can_fork, run_pool
 from skilllint.project import Project, SkillSummary
 from skilllint.registry import Finding, Rule
 from skilllint.suppression import apply as apply_suppressions
@@ -57,6 +68,9 @@ class Settings:
     jobs: int = 1
     force_exclude: bool = False
     cwd: Path = field(default_factory=Path.cwd)
+    file_budget: float = FILE_BUDGET_SECONDS  # seconds of checks per file before SL000
+    debug: bool = False  # print the traceback of every internal error to stderr
+    inject_fault: tuple[str, str] | None = None  # (raise|crash|hang, glob): exercises the fault paths in tests
 
 
 @dataclass
@@ -64,10 +78,7 @@ class Result:
     diagnostics: list[Diagnostic]
     skills: int
     manifests: int = 0
-
-
-class InternalError(RuntimeError):
-    """A bug in skilllint (not in the input): exit code 2."""
+    faults: int = 0  # internal errors (SL000), counted even when SL000 is not selected: exit code 2
 
 
 _UNSET: Any = object()
@@ -122,20 +133,34 @@ def _plan(rules: list[Rule], settings: Settings) -> list[tuple[Rule, Target, Che
 _PLANS: dict[tuple, tuple[Settings, list[tuple[Rule, Target, CheckContext]]]] = {}
 
 
-def run_rules(subject: Any, rules: Iterable[Rule], settings: Settings) -> list[Diagnostic]:
-    """Apply rules to one subject (a document, the project, the discovery's problems...)."""
-    diagnostics: list[Diagnostic] = []
+def run_rules(
+    subject: Any, rules: Iterable[Rule], settings: Settings, fault_path: str = ".",
+    out: list[Diagnostic] | None = None,
+) -> list[Diagnostic]:
+    """Apply rules to one subject (a document, the project, the discovery's problems...).
+
+    A rule that raises costs its own findings on this subject, not the run: the error
+    becomes SL000 on `fault_path` and the next rule runs. Findings go into `out` as they
+    come, so a caller that is interrupted (the time budget) keeps what was found.
+    """
+    diagnostics: list[Diagnostic] = [] if out is None else out
     for rule, target, context in _plan(list(rules), settings):
-        for finding in rule.check(subject, target, context):
-            severity = _severity(rule, finding, target, settings)
-            if severity is None:
-                continue
-            diagnostics.append(
-                Diagnostic(
-                    finding.location.path, finding.location.span, rule.code, rule.name, severity,
-                    finding.message, finding.help, target.id if rule.per_target else None,
+        try:
+            for finding in rule.check(subject, target, context):
+                severity = _severity(rule, finding, target, settings)
+                if severity is None:
+                    continue
+                diagnostics.append(
+                    Diagnostic(
+                        finding.location.path, finding.location.span, rule.code, rule.name, severity,
+                        finding.message, finding.help, target.id if rule.per_target else None,
+                    )
                 )
-            )
+        except BudgetExceeded as error:
+            error.args = (rule.code,)
+            raise
+        except Exception as error:  # noqa: BLE001 - a bug in one rule must not end the run
+            diagnostics.append(fault(fault_path, rule.code, error, debug=settings.debug))
     return diagnostics
 
 
@@ -152,34 +177,56 @@ def _summary(doc: Document) -> SkillSummary:
     return SkillSummary(doc.path, doc.dir_name, name, location, directives)
 
 
+def _bare_summary(skill: SkillInput, settings: Settings) -> SkillSummary:
+    """What project rules may know of a skill that could not be read or summarised."""
+    return SkillSummary(relative_posix(skill.file, settings.cwd), skill.file.parent.name, None, None)
+
+
 def lint_skill(skill: SkillInput, settings: Settings) -> tuple[list[Diagnostic], SkillSummary]:
-    """Everything per-document about one skill. Never raises for bad input."""
-    doc = load_document(skill.file, settings.cwd, max_bytes=settings.max_bytes)
-    rules = [r for r in settings.rules if r.scope in ("input", "skill")]
-    return run_rules(doc, rules, settings), _summary(doc)
-
-
-def _lint_safely(skill: SkillInput, settings: Settings) -> tuple[list[Diagnostic], SkillSummary]:
-    """A crash in one skill's checks is a bug in skilllint: exit 2 with the file named."""
+    """Everything per-document about one skill. Never raises: a failure of skilllint on
+    this file, or a file that takes longer than its time budget, is SL000 on the file."""
+    diagnostics: list[Diagnostic] = []
+    rel = relative_posix(skill.file, settings.cwd)
+    where = "reading"
     try:
-        return lint_skill(skill, settings)
-    except Exception as error:
-        if os.environ.get("SKILLLINT_DEBUG"):
-            raise
-        raise InternalError(f"while linting {skill.file}: {type(error).__name__}: {error}") from error
+        with time_budget(settings.file_budget):
+            doc = load_document(skill.file, settings.cwd, max_bytes=settings.max_bytes)
+            if settings.inject_fault is not None:
+                where = "--inject-fault"
+                _inject(settings.inject_fault, doc.path)
+            where = "checks"
+            rules = [r for r in settings.rules if r.scope in ("input", "skill")]
+            run_rules(doc, rules, settings, doc.path, diagnostics)
+            where = "summary"
+            return diagnostics, _summary(doc)
+    except BudgetExceeded as error:
+        diagnostics.append(fault(rel, error.args[0] if error.args else where, error, budget=settings.file_budget))
+    except Exception as error:  # noqa: BLE001 - reading never raises by design; if it does, say so
+        diagnostics.append(fault(rel, where, error, debug=settings.debug))
+    return diagnostics, _bare_summary(skill, settings)
 
 
-_WORKER_SETTINGS: Settings | None = None
+def _inject(spec: tuple[str, str], path: str) -> None:
+    """Simulate a bug on matching files, so tests can prove each fault path is contained."""
+    kind, pattern = spec
+    if not matches(path, (pattern,)):
+        return
+    if kind == "raise":
+        raise RuntimeError("injected fault")
+    if kind == "hang":
+        time.sleep(3600)
+    if kind == "crash":
+        os.kill(os.getpid(), signal.SIGSEGV)
 
 
-def _worker(batch: list[SkillInput]) -> list[tuple[list[Diagnostic], SkillSummary]]:
-    assert _WORKER_SETTINGS is not None
-    return [_lint_safely(skill, _WORKER_SETTINGS) for skill in batch]
+def _lost(skill: SkillInput, reason: str, settings: Settings) -> tuple[list[Diagnostic], SkillSummary]:
+    """A skill whose worker process died or hung: reported, never waited on."""
+    rel = relative_posix(skill.file, settings.cwd)
+    return [fault(rel, "a worker process", reason=reason)], _bare_summary(skill, settings)
 
 
-def _batches(items: list[SkillInput], jobs: int) -> list[list[SkillInput]]:
-    size = max(8, min(256, len(items) // (jobs * 8) or 1))
-    return [items[i : i + size] for i in range(0, len(items), size)]
+def _batch_size(total: int, jobs: int) -> int:
+    return max(8, min(256, total // (jobs * 8) or 1))
 
 
 def _lint_all(
@@ -187,22 +234,25 @@ def _lint_all(
 ) -> Iterator[tuple[list[Diagnostic], SkillSummary]]:
     total = len(skills)
     jobs = max(1, settings.jobs)
-    if jobs == 1 or total < PARALLEL_THRESHOLD or "fork" not in multiprocessing.get_all_start_methods():
+    if jobs == 1 or total < PARALLEL_THRESHOLD or not can_fork():
         for index, skill in enumerate(skills, 1):
-            yield _lint_safely(skill, settings)
+            yield lint_skill(skill, settings)
             if progress and index % 200 == 0:
                 progress(index, total)
         return
-    global _WORKER_SETTINGS
-    _WORKER_SETTINGS = settings  # inherited by the forked workers
-    batches = _batches(skills, jobs)
     done = 0
-    with multiprocessing.get_context("fork").Pool(jobs) as pool:
-        for batch, results in zip(batches, pool.imap(_worker, batches), strict=True):
-            yield from results
-            done += len(batch)
-            if progress:
-                progress(done, total)
+    for count, results in run_pool(
+        skills,
+        partial(lint_skill, settings=settings),
+        partial(_lost, settings=settings),
+        jobs=jobs,
+        batch_size=_batch_size(total, jobs),
+        item_seconds=HARD_LIMIT_SECONDS,
+    ):
+        yield from results
+        done += count
+        if progress:
+            progress(done, total)
 
 
 class _Problems:
@@ -231,28 +281,43 @@ def lint_paths(
     for found, summary in _lint_all(discovery.skills, settings, progress):
         diagnostics.extend(found)
         summaries.append(summary)
-    manifests = [load_manifest(path, settings.cwd, settings.max_bytes) for path in discovery.manifests]
+    manifests = [_load_manifest(path, settings, diagnostics) for path in discovery.manifests]
     for manifest in manifests:
-        diagnostics.extend(run_rules(_Problems(manifest.problems), input_rules, settings))
+        run_rules(_Problems(manifest.problems), input_rules, settings, manifest.path, diagnostics)
     project = Project(
         skills=sorted(summaries, key=lambda s: s.path),
         manifests=manifests,
         targets=settings.targets,
         target_manifests={
-            ident: [load_manifest(path, settings.cwd, settings.max_bytes) for path in paths]
+            ident: [_load_manifest(path, settings, diagnostics) for path in paths]
             for ident, paths in settings.target_manifests.items()
         },
         options=settings.options,
     )
-    diagnostics.extend(run_rules(project, by_scope.get("project", []), settings))
+    run_rules(project, by_scope.get("project", []), settings, ".", diagnostics)
     directives = [d for summary in summaries for d in summary.directives]
     if directives:
         selected = frozenset(rule.code for rule in settings.rules)
         diagnostics, report = apply_suppressions(diagnostics, directives, selected)
-        diagnostics.extend(run_rules(report, by_scope.get("suppression", []), settings))
-    diagnostics = [d for d in diagnostics if not _ignored_by_path(d, settings)]
+        run_rules(report, by_scope.get("suppression", []), settings, ".", diagnostics)
+    faults = sum(1 for d in diagnostics if d.code == INTERNAL_ERROR_CODE)
+    selected_codes = {rule.code for rule in settings.rules}
+    diagnostics = [
+        d for d in diagnostics
+        if not _ignored_by_path(d, settings) and (d.code != INTERNAL_ERROR_CODE or d.code in selected_codes)
+    ]
     diagnostics.sort(key=lambda d: d.sort_key)
-    return Result(diagnostics, len(discovery.skills), len(manifests))
+    return Result(diagnostics, len(discovery.skills), len(manifests), faults)
+
+
+def _load_manifest(path: Path, settings: Settings, diagnostics: list[Diagnostic]) -> Manifest:
+    """A manifest, or an empty one plus SL000 when reading it fails (it never should)."""
+    try:
+        return load_manifest(path, settings.cwd, settings.max_bytes)
+    except Exception as error:  # noqa: BLE001 - one manifest must not end the run
+        rel = relative_posix(path, settings.cwd)
+        diagnostics.append(fault(rel, "reading", error, debug=settings.debug))
+        return Manifest(rel)
 
 
 def _ignored_by_path(diagnostic: Diagnostic, settings: Settings) -> bool:

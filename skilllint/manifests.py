@@ -23,7 +23,7 @@ import yaml
 
 from skilllint.document import DEFAULT_MAX_BYTES, Location, ReadProblem, read_text, relative_posix
 from skilllint.model import Span
-from skilllint.yamlnodes import YamlRefused, find_node, parse_yaml
+from skilllint.yamlnodes import MAX_DEPTH, ParsedYaml, YamlRefused, check_depth, describe_kind, find_node, parse_yaml
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,9 +103,11 @@ def parse_manifest(data: Any, path: str, locate: Any) -> Manifest:
         raw: Any = item
         for step in name_path:
             raw = raw.get(step) if isinstance(raw, dict) else None
-        if not isinstance(raw, str):
-            continue
         where = (*base, index)
+        if not isinstance(raw, str):
+            if raw is not None:
+                manifest.problems.append(_not_a_string("tool `name`", raw, path, locate((*where, *name_path))))
+            continue
         tool = ManifestTool(
             ManifestName(raw, Location(path, locate((*where, *name_path))), "name"),
             capability=str(item.get("capability", "other")),
@@ -116,10 +118,19 @@ def parse_manifest(data: Any, path: str, locate: Any) -> Manifest:
             values = item.get(key)
             if isinstance(values, list):
                 for alias_index, alias in enumerate(values):
+                    span = locate((*where, key, alias_index))
                     if isinstance(alias, str):
-                        bucket.append(ManifestName(alias, Location(path, locate((*where, key, alias_index))), role))
+                        bucket.append(ManifestName(alias, Location(path, span), role))
+                    else:
+                        manifest.problems.append(_not_a_string(f"`{key}` entry", alias, path, span))
         manifest.tools.append(tool)
     return manifest
+
+
+def _not_a_string(what: str, value: Any, path: str, span: Span) -> ReadProblem:
+    """A name that is a number, a list... : the runtime cannot offer it to the model."""
+    return ReadProblem("SL101", path, span, f"{what} is {describe_kind(value)}, not a string; skipped",
+                       "write it as a string, in quotes")
 
 
 def load_manifest(file: Path, cwd: Path, max_bytes: int = DEFAULT_MAX_BYTES) -> Manifest:
@@ -130,23 +141,10 @@ def load_manifest(file: Path, cwd: Path, max_bytes: int = DEFAULT_MAX_BYTES) -> 
     if text is None:
         return Manifest(rel, problems=problems)
     text = text.replace("\r\n", "\n")
-    if file.suffix == ".json":
-        try:
-            json.loads(text)
-        except json.JSONDecodeError as error:
-            return Manifest(rel, problems=[
-                ReadProblem("SL101", rel, Span(error.lineno, error.colno), f"invalid JSON: {error.msg}")
-            ])
     try:
-        parsed = parse_yaml(text)
-    except YamlRefused as error:
-        return Manifest(rel, problems=[ReadProblem("SL101", rel, Span(error.line + 1, error.column + 1), str(error))])
-    except yaml.MarkedYAMLError as error:
-        mark = error.problem_mark or error.context_mark
-        span = Span(mark.line + 1, mark.column + 1) if mark else Span(1, 1)
-        return Manifest(rel, problems=[ReadProblem("SL101", rel, span, f"invalid YAML: {error.problem}")])
-    except yaml.YAMLError as error:
-        return Manifest(rel, problems=[ReadProblem("SL101", rel, Span(1, 1), f"invalid YAML: {error}")])
+        parsed = _parse(text, rel, json_syntax=file.suffix == ".json")
+    except _Unusable as error:
+        return Manifest(rel, problems=[*problems, error.problem])
 
     def locate(path: tuple[Any, ...]) -> Span:
         node = find_node(parsed.root, path)
@@ -158,8 +156,67 @@ def load_manifest(file: Path, cwd: Path, max_bytes: int = DEFAULT_MAX_BYTES) -> 
         return Span(start.line + 1, start.column + 1)
 
     manifest = parse_manifest(parsed.data, rel, locate)
-    manifest.problems[:0] = problems
+    manifest.problems[:0] = [*problems, *_structure_problems(parsed, rel)]
     return manifest
+
+
+class _Unusable(Exception):
+    """The manifest could not be parsed at all; carries the one problem to report."""
+
+    def __init__(self, problem: ReadProblem) -> None:
+        super().__init__(problem.message)
+        self.problem = problem
+
+
+def _parse(text: str, rel: str, *, json_syntax: bool) -> ParsedYaml:
+    """Parse a manifest with positions; raise _Unusable with the problem when it cannot be.
+
+    Depth is checked first, before either parser sees the text: both recurse per level.
+    JSON syntax errors are reported with the JSON parser's own words and position, then
+    the YAML composer (JSON is YAML) gives every name its line and column.
+    """
+    try:
+        check_depth(text)
+        if json_syntax:
+            data = json.loads(text, parse_int=_keep, parse_float=_keep, parse_constant=_keep)  # numbers stay text
+            try:
+                return parse_yaml(text)
+            except yaml.YAMLError:  # valid JSON that YAML 1.1 rejects (tab indentation): no positions
+                return ParsedYaml(data, None)
+        return parse_yaml(text)
+    except YamlRefused as error:
+        message = str(error).replace("YAML ", "JSON ", 1) if json_syntax else str(error)
+        problem = ReadProblem("SL101", rel, Span(error.line + 1, error.column + 1), message)
+    except json.JSONDecodeError as error:
+        problem = ReadProblem("SL101", rel, Span(error.lineno, error.colno), f"invalid JSON: {error.msg}")
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark or error.context_mark
+        span = Span(mark.line + 1, mark.column + 1) if mark else Span(1, 1)
+        problem = ReadProblem("SL101", rel, span, f"invalid YAML: {error.problem}")
+    except yaml.YAMLError as error:
+        problem = ReadProblem("SL101", rel, Span(1, 1), f"invalid YAML: {error}")
+    except RecursionError:
+        problem = ReadProblem("SL101", rel, Span(1, 1), f"nests too deeply to parse (over {MAX_DEPTH} levels)")
+    raise _Unusable(problem)
+
+
+def _keep(text: str) -> str:
+    return text
+
+
+def _structure_problems(parsed: ParsedYaml, rel: str) -> list[ReadProblem]:
+    """Duplicate keys (JSON and YAML parsers silently keep the last one) and values that do
+    not fit their YAML tags, at their positions."""
+    found = []
+    for item in parsed.nonportable:
+        if item.feature == "duplicate-key":
+            span = Span(item.line + 1, item.column + 1)
+            found.append(ReadProblem("SL101", rel, span, f"duplicate key `{item.detail}`: parsers keep only the "
+                                     "last value", "remove one of the two keys"))
+    for fault in parsed.faults:
+        found.append(ReadProblem("SL101", rel, Span(fault.line + 1, fault.column + 1), fault.message,
+                                 "remove the tag, or quote the value if it is meant as text"))
+    return found
 
 
 def manifest_tools_as_runtime(manifest: Manifest) -> list[dict[str, Any]]:

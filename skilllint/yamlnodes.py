@@ -9,17 +9,20 @@ tags, duplicate keys) on the way.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
+from datetime import date
 from typing import Any
 
 import yaml
-from yaml.constructor import ConstructorError, SafeConstructor
+from yaml.constructor import SafeConstructor
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
-MAX_NODES = 20_000
-"""Expanded size above which aliases count as a bomb (a real frontmatter has < 200 nodes)."""
+MAX_EXPANSION = 20_000
+"""Nodes that aliases may add by expansion before we call it a bomb. Only repeats count,
+so a large honest document (a 400 KB MCP `tools/list`) is never refused."""
 MAX_DEPTH = 64
 """Deeper nesting is refused before composing: libyaml's composer recurses and can crash."""
 
@@ -45,32 +48,43 @@ class Nonportable:
     detail: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class Unbuilt:
+    """A scalar whose tag names a type its text is not (`!!int x`, `2024-02-30`, `!foo 1`).
+
+    Kept in the data instead of raising, so one bad value costs one finding, not the
+    file. It is deliberately not a `str`: a field that must be a string reports it as
+    what YAML says it is. `kind` is the tag's type in words (`a date`, `an integer`).
+    """
+
+    text: str
+    tag: str
+    kind: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True, slots=True)
+class ValueFault:
+    """A value that does not fit its tag, at 0-based marks. `explicit`: the author wrote
+    the tag (`!!int x`, `!foo`), so every YAML loader rejects the value; otherwise YAML
+    guessed the type from the text (`2024-02-30` looks like a date) and loaders differ."""
+
+    message: str
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    explicit: bool
+
+
 @dataclass
 class ParsedYaml:
     data: Any
     root: Node | None
     nonportable: list[Nonportable] = field(default_factory=list)
-
-
-def flow_depth(text: str, limit: int = MAX_DEPTH) -> tuple[int, int]:
-    """Bracket nesting of `text` (ignoring quoting): the depth reached, capped just past
-    `limit`, and the offset where it first passed the limit (or peaked).
-
-    A cheap over-estimate, run only when brackets are plentiful, that keeps hostile input
-    away from libyaml's recursive composer.
-    """
-    depth = best = 0
-    where = 0
-    for index, char in enumerate(text):
-        if char in "[{":
-            depth += 1
-            if depth > best:
-                best, where = depth, index
-                if depth > limit:
-                    break
-        elif char in "]}":
-            depth = max(0, depth - 1)
-    return best, where
+    faults: list[ValueFault] = field(default_factory=list)
 
 
 def _offset_to_mark(text: str, offset: int) -> tuple[int, int]:
@@ -79,25 +93,95 @@ def _offset_to_mark(text: str, offset: int) -> tuple[int, int]:
     return line, offset - start
 
 
-_constructor = SafeConstructor()
+_NESTING_INDICATORS = ("-", ":", "?", "[", "{")
+_TIGHT_INDICATORS = (": ", ":\t", ":\n", "- ", "-\t", "-\n", "? ", "?\t", "?\n", "[", "{")
+_OPENERS = (yaml.BlockSequenceStartToken, yaml.BlockMappingStartToken, yaml.FlowSequenceStartToken,
+            yaml.FlowMappingStartToken)
+_CLOSERS = (yaml.BlockEndToken, yaml.FlowSequenceEndToken, yaml.FlowMappingEndToken)
 
+
+def check_depth(text: str, limit: int = MAX_DEPTH) -> None:
+    """Raise YamlRefused when `text` nests collections more than `limit` levels deep.
+
+    libyaml's composer recurses once per level in C: 25,000 nested `- ` segfault it, so
+    depth must be known before composing. Every level needs an indicator (`- `, `: `,
+    `? `, `[`, `{`), so counting them bounds the depth for almost every real document in
+    a few string counts; only when that bound is high do we walk the tokens, which
+    libyaml's scanner produces iteratively (block and flow levels alike). An indentless
+    sequence (`key:` then `- item` at the key's column) opens a level with no token of
+    its own, so the composer may go up to twice the token depth: still far below a crash,
+    and the builder enforces `limit` exactly on the nodes.
+    """
+    if sum(map(text.count, _NESTING_INDICATORS)) <= limit:
+        return
+    if sum(map(text.count, _TIGHT_INDICATORS)) + 3 <= limit:
+        return
+    depth = 0
+    try:
+        for token in yaml.scan(text, Loader=_Loader):
+            if isinstance(token, _OPENERS):
+                depth += 1
+                if depth > limit:
+                    mark = token.start_mark
+                    raise YamlRefused(f"YAML nests more than {limit} levels deep; not parsed", mark.line, mark.column)
+            elif isinstance(token, _CLOSERS):
+                depth -= 1
+    except yaml.YAMLError:
+        return  # the composer stops at the same token, no deeper than we have seen
+
+
+_constructor = SafeConstructor()
+_resolver = yaml.resolver.Resolver()
 
 _STR_TAG = "tag:yaml.org,2002:str"
+_CORE = "tag:yaml.org,2002:"
+_KIND = {
+    "int": "an integer", "float": "a number", "bool": "a boolean", "null": "empty", "timestamp": "a date",
+    "binary": "base64 data", "str": "a string",
+}
+_SCALAR_BUILDERS: dict[str, Any] = {
+    f"{_CORE}{name}": SafeConstructor.yaml_constructors[f"{_CORE}{name}"]
+    for name in ("null", "bool", "int", "float", "binary", "timestamp")
+}
+_COLLECTION_TAGS = frozenset(f"{_CORE}{name}" for name in ("seq", "map", "set", "omap", "pairs"))
 
 
-def _scalar(node: ScalarNode) -> Any:
-    if node.tag == _STR_TAG:  # most frontmatter values: skip PyYAML's constructor dispatch
-        return node.value
-    return _constructor.construct_object(node, deep=True)
+_EXPLICIT_TAG = re.compile(r"(?:&\S+\s+)?!")
+
+
+def describe_kind(value: Any) -> str:
+    """A YAML value's type as messages name it: `a number`, `a list`, `empty` (null)."""
+    if value is None:
+        return "empty"
+    if isinstance(value, Unbuilt):
+        return value.kind
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list | dict):
+        return "a list" if isinstance(value, list) else "a map"
+    return "a date" if isinstance(value, date) else f"a {type(value).__name__}"
+
+
+def _clip(text: str, limit: int = 40) -> str:
+    """A value short enough to quote in a message."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _short_tag(tag: str) -> str:
+    return "!!" + tag[len(_CORE):] if tag.startswith(_CORE) else tag
 
 
 class _Builder:
     """Turns a composed node graph into Python data, measuring it as it goes."""
 
-    def __init__(self) -> None:
+    def __init__(self, text: str) -> None:
+        self.text = text
         self.nonportable: list[Nonportable] = []
-        self.seen: set[int] = set()
-        self.aliased: set[int] = set()
+        self.faults: list[ValueFault] = []
         self.sizes: dict[int, int] = {}
 
     def _note(self, feature: str, node: Node, detail: str = "") -> None:
@@ -112,11 +196,14 @@ class _Builder:
             )
         )
 
+    def _fault(self, node: Node, message: str, explicit: bool) -> None:
+        start, end = node.start_mark, node.end_mark
+        self.faults.append(ValueFault(message, start.line, start.column, end.line, end.column, explicit))
+
     def size(self, node: Node, depth: int = 0) -> int:
         """Expanded node count, memoised on identity so a bomb costs its unique size only."""
         key = id(node)
         if key in self.sizes:
-            self.aliased.add(key)
             return self.sizes[key]
         if depth > MAX_DEPTH:
             raise YamlRefused(
@@ -134,14 +221,48 @@ class _Builder:
         self.sizes[key] = total
         return total
 
-    def build(self, node: Node) -> Any:
-        self.seen.add(id(node))
+    def scalar(self, node: ScalarNode) -> Any:
+        tag = node.tag
+        if tag == _STR_TAG:  # most values: no constructor dispatch at all
+            return node.value
+        build = _SCALAR_BUILDERS.get(tag)
+        if build is not None:
+            try:
+                return build(_constructor, node)
+            except Exception:  # noqa: BLE001 - every way a value can miss its tag
+                return self._unbuilt(node)
+        return self._unbuilt(node)
+
+    def _unbuilt(self, node: ScalarNode) -> Unbuilt:
+        tag = node.tag
+        short = _short_tag(tag)
+        kind = _KIND.get(short[2:], f"tagged `{short}`") if short.startswith("!!") else f"tagged `{short}`"
+        implicit = (
+            not node.style
+            and _resolver.resolve(ScalarNode, node.value, (True, False)) == tag
+            and not _EXPLICIT_TAG.match(self.text, node.start_mark.index)
+        )
+        if implicit:
+            pass  # YAML guessed the type from the text; the field's own rule judges it
+        elif tag in _SCALAR_BUILDERS:
+            self._fault(node, f"`{short} {_clip(node.value)}` is not {kind}".replace(" `", "`", 1)
+                        if not node.value else f"`{short} {_clip(node.value)}` is not {kind}", True)
+        else:
+            self._fault(node, f"unknown tag `{short}`: YAML loaders reject it", True)
+        return Unbuilt(node.value, short, kind)
+
+    def build(self, node: Node, depth: int = 0) -> Any:
         if isinstance(node, ScalarNode):
-            return _scalar(node)
+            return self.scalar(node)
+        if depth >= MAX_DEPTH:
+            mark = node.start_mark
+            raise YamlRefused(f"YAML nests more than {MAX_DEPTH} levels deep; not parsed", mark.line, mark.column)
         if node.flow_style:
             self._note("flow", node, "mapping" if isinstance(node, MappingNode) else "list")
+        if node.tag not in _COLLECTION_TAGS:
+            self._fault(node, f"unknown tag `{_short_tag(node.tag)}` on a collection: YAML loaders reject it", True)
         if isinstance(node, SequenceNode):
-            return [self.build(item) for item in node.value]
+            return [self.build(item, depth + 1) for item in node.value]
         result: dict[Any, Any] = {}
         for key_node, value_node in node.value:
             key = self.build(key_node) if isinstance(key_node, ScalarNode) else _unhashable_key(key_node)
@@ -149,7 +270,7 @@ class _Builder:
                 key = str(key)
             if key in result:
                 self._note("duplicate-key", key_node, str(key))
-            result[key] = self.build(value_node)
+            result[key] = self.build(value_node, depth + 1)
         return result
 
 
@@ -158,32 +279,26 @@ def _unhashable_key(node: Node) -> str:
 
 
 def parse_yaml(text: str) -> ParsedYaml:
-    """Parse one YAML document keeping marks. Raises yaml.YAMLError or YamlRefused."""
-    if text.count("[") + text.count("{") > MAX_DEPTH:
-        depth, where = flow_depth(text)
-        if depth > MAX_DEPTH:
-            line, column = _offset_to_mark(text, where)
-            raise YamlRefused(f"YAML nests more than {MAX_DEPTH} levels deep; not parsed", line, column)
+    """Parse one YAML document keeping marks. Raises yaml.YAMLError or YamlRefused, and
+    nothing else: values that do not fit their tags become `Unbuilt` plus a `ValueFault`."""
+    check_depth(text)
     root = yaml.compose(text, Loader=_Loader)
     if root is None:
         return ParsedYaml(None, None)
-    builder = _Builder()
-    total = builder.size(root)
-    if total > MAX_NODES:
-        raise YamlRefused(
-            f"YAML aliases expand to more than {MAX_NODES:,} nodes (an alias bomb); not expanded",
-            root.start_mark.line,
-            root.start_mark.column,
-        )
-    try:
-        data = builder.build(root)
-    except ConstructorError as error:
-        mark = error.problem_mark or error.context_mark
-        raise YamlRefused(str(error.problem or error), mark.line if mark else 0, mark.column if mark else 0) from None
+    builder = _Builder(text)
+    if "*" in text:  # only aliases can repeat a node: measure the expansion before building it
+        total = builder.size(root)
+        if total - len(builder.sizes) > MAX_EXPANSION:
+            raise YamlRefused(
+                f"YAML aliases expand to more than {MAX_EXPANSION:,} extra nodes (an alias bomb); not expanded",
+                root.start_mark.line,
+                root.start_mark.column,
+            )
+    data = builder.build(root)
     nonportable = builder.nonportable
     if "!" in text or "&" in text or "*" in text:
         nonportable.extend(_tokens(text))
-    return ParsedYaml(data, root, nonportable)
+    return ParsedYaml(data, root, nonportable, builder.faults)
 
 
 _TOKEN_FEATURES = {yaml.TagToken: "tag", yaml.AnchorToken: "anchor", yaml.AliasToken: "anchor"}

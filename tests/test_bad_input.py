@@ -166,10 +166,8 @@ def test_unreadable_file(tmp_path: Path) -> None:
 
 def test_unreadable_file_via_failing_open(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Root can read anything, so simulate EACCES at the one place files are opened."""
-    import builtins
-
     root = _tree(tmp_path, SIBLING)
-    real_open = builtins.open
+    real_open = os.open
     blocked = str(root / "bad-skill" / "SKILL.md")
 
     def fake_open(file, *args, **kwargs):
@@ -177,7 +175,7 @@ def test_unreadable_file_via_failing_open(tmp_path: Path, monkeypatch: pytest.Mo
             raise PermissionError(13, "Permission denied", blocked)
         return real_open(file, *args, **kwargs)
 
-    monkeypatch.setattr(builtins, "open", fake_open)
+    monkeypatch.setattr(os, "open", fake_open)
     d = _find(lint(root), "SL001")
     assert "Permission denied" in d["message"]
 

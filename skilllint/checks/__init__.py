@@ -8,6 +8,7 @@ A new rule is its module, its card, its fixtures and one line here.
 from importlib import import_module
 
 RULE_MODULES = (
+    "sl000_internal_error",
     "sl001_file_unreadable",
     "sl002_not_utf8",
     "sl003_file_too_large",

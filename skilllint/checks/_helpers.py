@@ -6,6 +6,7 @@ import unicodedata
 from typing import Any
 
 from skilllint.document import Document
+from skilllint.yamlnodes import Unbuilt
 
 
 def string_field(doc: Document, key: str) -> str | None:
@@ -41,6 +42,8 @@ def kind_of(value: Any) -> str:
     """How messages name a YAML value's type: `a number`, `a list`, `empty` (null)."""
     if value is None:
         return "empty"
+    if isinstance(value, Unbuilt):
+        return value.kind
     return _KINDS.get(type(value), f"a {type(value).__name__}")
 
 

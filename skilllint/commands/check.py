@@ -182,6 +182,8 @@ def use_color(options: dict[str, Any]) -> bool:
 def run_check(paths: list[str], options: dict[str, Any]) -> int:
     cwd = Path.cwd()
     settings, config = build_settings(options, cwd)
+    settings.debug = bool(options.get("debug"))
+    settings.inject_fault = _fault_spec(options.get("inject_fault"))
     show_progress = sys.stderr.isatty() and not options.get("no_progress") and not options.get("quiet")
     result = lint_paths(paths, settings, stderr_progress if show_progress else None)
     fmt = options.get("fmt") or "auto"
@@ -206,7 +208,22 @@ def run_check(paths: list[str], options: dict[str, Any]) -> int:
     fail_on = Severity.parse(options.get("fail_on") or config.get("fail-on", "error"))
     assert fail_on is not None
     failing = any(d.severity.rank >= fail_on.rank for d in diagnostics)
+    if result.faults:
+        files = "file" if result.faults == 1 else "files"
+        click.echo(f"skilllint: internal error on {result.faults:,} {files} (SL000): their findings may be "
+                   "incomplete; rerun with --debug and report it", err=True)
+        return EXIT_ERROR
     return EXIT_FINDINGS if failing else EXIT_CLEAN
+
+
+def _fault_spec(value: str | None) -> tuple[str, str] | None:
+    """`--inject-fault KIND:GLOB` (hidden, for tests): which failure to simulate, where."""
+    if not value:
+        return None
+    kind, _, glob = value.partition(":")
+    if kind not in ("raise", "crash", "hang") or not glob:
+        raise click.UsageError("--inject-fault takes KIND:GLOB with KIND raise, crash or hang")
+    return kind, glob
 
 
 def summary(diagnostics: list, skills: int) -> str:

@@ -1,0 +1,79 @@
+"""When skilllint itself fails on a file: a finding on that file, never a lost run.
+
+A bug in one rule, a pathological file that takes too long, a worker process that dies:
+each becomes an SL000 diagnostic on the file it happened in, the run goes on with every
+other file and rule, and the exit code is 2 at the end so CI notices. This module holds
+the per-file time budget and the shape of those diagnostics.
+"""
+
+from __future__ import annotations
+
+import signal
+import sys
+import threading
+import traceback
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from skilllint.model import Diagnostic, Severity, Span
+
+FILE_BUDGET_SECONDS = 10.0
+"""Soft limit per file: the checks stop and the file gets SL000. Every check is linear, so
+an honest file under the size limit takes milliseconds; this only catches our own bugs."""
+HARD_LIMIT_SECONDS = 30.0
+"""Per file, for the process pool: a worker still busy after this is killed (a hang in C
+code, where the soft budget's signal cannot interrupt)."""
+
+INTERNAL_ERROR_CODE = "SL000"
+INTERNAL_ERROR_NAME = "internal-error"
+_REPORT = "its other findings may be missing; rerun with --debug and report it"
+
+
+class BudgetExceeded(BaseException):  # noqa: N818 - not an error of the input, so not *Error
+    """Raised inside the checks when a file's time budget runs out. A BaseException, so a
+    rule's own `except Exception` cannot swallow it."""
+
+
+@contextmanager
+def time_budget(seconds: float) -> Iterator[None]:
+    """Raise BudgetExceeded in this thread after `seconds` (a no-op where signals cannot be
+    used: not the main thread, or no setitimer). Restores any previous timer handler."""
+    usable = seconds > 0 and hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+    if not usable:
+        yield
+        return
+
+    def expire(_signum: int, _frame: Any) -> None:
+        raise BudgetExceeded
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def fault(path: str, where: str, error: BaseException | None = None, *, reason: str = "",
+          debug: bool = False, budget: float = FILE_BUDGET_SECONDS) -> Diagnostic:
+    """The SL000 diagnostic for a failure `where` (a rule code, `reading`...) on `path`."""
+    if isinstance(error, BudgetExceeded):
+        detail = f"stopped after {budget:g} s in {where}"
+    elif error is not None:
+        detail = f"failed in {where}: {type(error).__name__}: {_first_line(str(error))}"
+        if debug:
+            sys.stderr.write(f"skilllint: {path}: {where}:\n")
+            traceback.print_exception(error, file=sys.stderr)
+    else:
+        detail = f"failed in {where}: {reason}"
+    return Diagnostic(
+        path, Span(1, 1), INTERNAL_ERROR_CODE, INTERNAL_ERROR_NAME, Severity.ERROR,
+        f"skilllint {detail}; {_REPORT}",
+    )
+
+
+def _first_line(text: str, limit: int = 200) -> str:
+    line = text.strip().split("\n", 1)[0]
+    return line if len(line) <= limit else line[: limit - 1] + "…"
