@@ -216,6 +216,9 @@ def _inject(spec: tuple[str, str], path: str) -> None:
     if kind == "hang":
         time.sleep(3600)
     if kind == "crash":
+        import faulthandler
+
+        faulthandler.disable()  # a simulated crash needs no stack dump (pytest enables one)
         os.kill(os.getpid(), signal.SIGSEGV)
 
 
