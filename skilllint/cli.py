@@ -148,20 +148,23 @@ def _guard(function: Any, *args: Any, debug: bool = False) -> int:
     """Turn configuration and internal errors into exit code 2 with one line.
 
     The messages can quote the user's paths and config values, so they are escaped
-    (`textsafe`): a newline or an escape sequence in a path stays one visible line, and a
-    byte that is not UTF-8 cannot make printing the error fail in turn.
+    (`textsafe`): an escape sequence cannot reach the terminal, and a byte that is not
+    UTF-8 cannot make printing the error fail in turn. A config error keeps its newlines (a
+    YAML error points at the bad spot on the lines below), indented so that no line of it
+    can pass for a line of our own.
     """
     from skilllint.config import ConfigError
     from skilllint.discover import PathNotFoundError
     from skilllint.targets import TargetError
-    from skilllint.textsafe import escape
+    from skilllint.textsafe import escape, escape_lines
 
     try:
         return function(*args)
     except click.ClickException:
         raise
     except (ConfigError, TargetError) as error:
-        click.echo(f"skilllint: config error: {escape(str(error))}", err=True)
+        message = escape_lines(str(error)).replace("\n", "\n  ")
+        click.echo(f"skilllint: config error: {message}", err=True)
     except PathNotFoundError as error:
         click.echo(f"skilllint: error: path does not exist: {escape(str(error.args[0]))}", err=True)
     except KeyboardInterrupt:
