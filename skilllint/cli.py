@@ -147,19 +147,28 @@ def resolve_command(names: tuple[str, ...], **options: Any) -> None:
 
 
 def _guard(function: Any, *args: Any, debug: bool = False) -> int:
-    """Turn configuration and internal errors into exit code 2 with one line."""
+    """Turn configuration and internal errors into exit code 2 with one line.
+
+    The messages can quote the user's paths and config values, so they are escaped
+    (`textsafe`): an escape sequence cannot reach the terminal, and a byte that is not
+    UTF-8 cannot make printing the error fail in turn. A config error keeps its newlines (a
+    YAML error points at the bad spot on the lines below), indented so that no line of it
+    can pass for a line of our own.
+    """
     from skilllint.config import ConfigError
     from skilllint.discover import PathNotFoundError
     from skilllint.targets import TargetError
+    from skilllint.textsafe import escape, escape_lines
 
     try:
         return function(*args)
     except click.ClickException:
         raise
     except (ConfigError, TargetError) as error:
-        click.echo(f"skilllint: config error: {error}", err=True)
+        message = escape_lines(str(error)).replace("\n", "\n  ")
+        click.echo(f"skilllint: config error: {message}", err=True)
     except PathNotFoundError as error:
-        click.echo(f"skilllint: error: path does not exist: {error.args[0]}", err=True)
+        click.echo(f"skilllint: error: path does not exist: {escape(str(error.args[0]))}", err=True)
     except KeyboardInterrupt:
         click.echo("skilllint: interrupted", err=True)
     except BrokenPipeError:
@@ -170,7 +179,8 @@ def _guard(function: Any, *args: Any, debug: bool = False) -> int:
         if debug or os.environ.get("SKILLLINT_DEBUG"):
             traceback.print_exc()
         click.echo(
-            f"skilllint: internal error: {type(error).__name__}: {error} (run with --debug for the traceback)",
+            f"skilllint: internal error: {type(error).__name__}: {escape(str(error))} "
+            "(run with --debug for the traceback)",
             err=True,
         )
     return EXIT_ERROR

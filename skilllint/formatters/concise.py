@@ -1,14 +1,20 @@
-"""`path:line:col: CODE message` with an indented `help:` line: for pipes, grep and fixtures."""
+"""`path:line:col: CODE message` with an indented `help:` line: for pipes, grep and fixtures.
+
+Path, message, target and help are escaped (`textsafe`): a newline in a folder name must
+not start a line that reads like another diagnostic, so every line is either a finding
+or an indented help line.
+"""
 
 from __future__ import annotations
 
 from skilllint.formatters import RunInfo
 from skilllint.model import Diagnostic
+from skilllint.textsafe import escape, escape_lines
 
 
 def line_for(d: Diagnostic) -> str:
-    target = f" [{d.target}]" if d.target else ""
-    return f"{d.path}:{d.span.line}:{d.span.column}: {d.code}{target} {d.message}"
+    target = f" [{escape(d.target)}]" if d.target else ""
+    return f"{escape(d.path)}:{d.span.line}:{d.span.column}: {d.code}{target} {escape(d.message)}"
 
 
 def render(diagnostics: list[Diagnostic], run: RunInfo) -> str:
@@ -16,5 +22,5 @@ def render(diagnostics: list[Diagnostic], run: RunInfo) -> str:
     for d in diagnostics:
         out.append(line_for(d))
         if d.help:
-            out.append("    help: " + d.help.replace("\n", "\n          "))
+            out.append("    help: " + escape_lines(d.help).replace("\n", "\n          "))
     return "\n".join(out) + ("\n" if out else "")

@@ -8,12 +8,18 @@ escaped as @actions/core escapes them: `%`, CR and LF in the message; also `:` a
 properties. GitHub accepts columns only on one line (the runner drops them otherwise), so a
 span over several lines gives `line` and `endLine` without columns. A per-runtime finding
 names its target in the title (`SL132 unknown-field [agentskills]`), as `concise` does.
+
+Before that, text from the user's files goes through `textsafe`, as in every format: the
+workflow escaping alone would let an escape sequence in a skill's name reach the log viewer
+and a folder name that is not UTF-8 break the output. The only newlines left to become `%0A`
+are the one joining message and help and those inside the help.
 """
 
 from __future__ import annotations
 
 from skilllint.formatters import RunInfo
 from skilllint.model import Diagnostic, Severity
+from skilllint.textsafe import escape, escape_lines
 
 COMMANDS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "notice"}
 TITLE_LIMIT = 255  # GitHub's limit for an annotation title
@@ -29,7 +35,7 @@ def escape_property(text: str) -> str:
 
 def properties(d: Diagnostic) -> list[tuple[str, object]]:
     span = d.span
-    props: list[tuple[str, object]] = [("file", d.path), ("line", span.line)]
+    props: list[tuple[str, object]] = [("file", escape(d.path)), ("line", span.line)]
     multiline = span.end_line is not None and span.end_line != span.line
     if multiline:
         props.append(("endLine", span.end_line))
@@ -39,14 +45,14 @@ def properties(d: Diagnostic) -> list[tuple[str, object]]:
             if span.end_line is not None:
                 props.append(("endLine", span.end_line))
             props.append(("endColumn", span.end_column))
-    title = f"{d.code} {d.name}" + (f" [{d.target}]" if d.target else "")
+    title = f"{d.code} {escape(d.name)}" + (f" [{escape(d.target)}]" if d.target else "")
     props.append(("title", title[:TITLE_LIMIT]))
     return props
 
 
 def line_for(d: Diagnostic) -> str:
     props = ",".join(f"{key}={escape_property(str(value))}" for key, value in properties(d))
-    message = d.message + (f"\nhelp: {d.help}" if d.help else "")
+    message = escape(d.message) + (f"\nhelp: {escape_lines(d.help)}" if d.help else "")
     return f"::{COMMANDS[d.severity]} {props}::{escape_data(message)}"
 
 

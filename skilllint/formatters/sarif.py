@@ -10,17 +10,22 @@ says `columnKind: unicodeCodePoints`. A diagnostic on a folder (its path ends in
 no region. The help goes on a second line of `message.text` (`help: ...`), kept plain text
 so every viewer shows it; the target, when the finding is per runtime, is in
 `properties.target`.
+
+Text from the user's files (message, help, target, name) is escaped (`textsafe`), so the log
+is valid UTF-8 JSON whatever the files hold. A URI is built from the path's original bytes
+(a byte that was not UTF-8 reaches us as a lone surrogate) and percent-encoded, so it is a
+valid URI reference that still names the real file: `bad%FFname/SKILL.md`.
 """
 
 from __future__ import annotations
 
 import json
-from pathlib import PurePosixPath
 from typing import Any
 from urllib.parse import quote
 
 from skilllint.formatters import RunInfo
 from skilllint.model import Diagnostic, Severity
+from skilllint.textsafe import escape, escape_lines
 
 SCHEMA_URI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 INFORMATION_URI = "https://github.com/skilllint/skilllint"
@@ -30,13 +35,25 @@ SRCROOT = "%SRCROOT%"
 LEVELS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
 
 
+def path_bytes(path: str) -> bytes:
+    """The path's bytes as on disk: surrogate-escaped bytes back to themselves.
+
+    A surrogate that no byte explains (it cannot come from a POSIX file system) is kept
+    as its UTF-8-style bytes, so encoding never fails.
+    """
+    try:
+        return path.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:
+        return path.encode("utf-8", "surrogatepass")
+
+
 def artifact_location(path: str) -> dict[str, Any]:
     """A relative path as a percent-encoded URI under %SRCROOT%; an absolute one as file://."""
     if path.startswith("/"):
-        return {"uri": PurePosixPath(path).as_uri() + ("/" if path.endswith("/") and path != "/" else "")}
+        return {"uri": "file://" + quote(path_bytes(path), safe="/")}
     if len(path) > 2 and path[1] == ":" and path[0].isalpha():  # a Windows drive path, just in case
-        return {"uri": "file:///" + quote(path.replace("\\", "/"), safe="/:")}
-    return {"uri": quote(path, safe="/"), "uriBaseId": SRCROOT}
+        return {"uri": "file:///" + quote(path_bytes(path.replace("\\", "/")), safe="/:")}
+    return {"uri": quote(path_bytes(path), safe="/"), "uriBaseId": SRCROOT}
 
 
 def region(d: Diagnostic) -> dict[str, int]:
@@ -54,7 +71,7 @@ def region(d: Diagnostic) -> dict[str, int]:
 def rule_descriptor(code: str, d: Diagnostic, run: RunInfo) -> dict[str, Any]:
     rule = run.rules.get(code)
     name = rule.name if rule is not None else d.name
-    descriptor: dict[str, Any] = {"id": code, "name": name}
+    descriptor: dict[str, Any] = {"id": code, "name": escape(name)}
     summary = getattr(rule, "summary", None)
     if summary:
         descriptor["shortDescription"] = {"text": summary}
@@ -65,7 +82,8 @@ def rule_descriptor(code: str, d: Diagnostic, run: RunInfo) -> dict[str, Any]:
 
 
 def message_text(d: Diagnostic) -> str:
-    return f"{d.message}\nhelp: {d.help}" if d.help else d.message
+    message = escape(d.message)
+    return f"{message}\nhelp: {escape_lines(d.help)}" if d.help else message
 
 
 def result(d: Diagnostic, index: int) -> dict[str, Any]:
@@ -80,7 +98,7 @@ def result(d: Diagnostic, index: int) -> dict[str, Any]:
         "locations": [{"physicalLocation": physical}],
     }
     if d.target:
-        item["properties"] = {"target": d.target}
+        item["properties"] = {"target": escape(d.target)}
     return item
 
 
