@@ -129,7 +129,8 @@ def test_internal_error_is_one_line_without_traceback(tmp_path: Path, monkeypatc
         raise ValueError("kaboom")
 
     monkeypatch.setattr(engine, "load_document", boom)
-    code, out, err = run_cli(["check", ".", "--isolated", "--jobs", "1", "--format", "concise"], _skill(tmp_path, CLEAN))
+    args = ["check", ".", "--isolated", "--jobs", "1", "--format", "concise"]
+    code, out, err = run_cli(args, _skill(tmp_path, CLEAN))
     assert code == 2
     assert "SL000 skilllint failed in reading: ValueError: kaboom" in out  # a finding on the file
     assert err.count("\n") == 1 and "internal error on 1 file" in err
