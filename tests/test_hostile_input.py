@@ -333,3 +333,21 @@ def test_mixed_hostile_tree_finishes_with_the_same_output_for_any_jobs(tmp_path:
     }.items():
         assert any(d["path"] == path and d["code"] == code for d in diagnostics), (path, code, by_path.get(path))
     assert sum(d["code"] == "SL200" for d in diagnostics) == 66
+
+
+def test_values_yaml_converts_get_help_to_quote_them(tmp_path: Path) -> None:
+    """`yes` is a boolean and `1.10` the number 1.1 in YAML: where a string is expected, the
+    help quotes exactly what was written."""
+    _skill(tmp_path, "other-skill", SIBLING)
+    _skill(tmp_path, "yes", "---\nname: yes\ndescription: 1.10\ncompatibility: 2024-01-01\n"
+                            "allowed-tools: 2024-02-30\nmetadata:\n  version: 1.10\n---\nBody.\n")
+    code, diagnostics, err = _check(tmp_path)
+    _assert_contained(code, diagnostics, err)
+    helps = {d["code"]: d["help"] for d in diagnostics if d["path"] == "yes/SKILL.md"}
+    assert helps == {
+        "SL110": 'quote it: name: "yes"',
+        "SL121": 'quote it: description: "1.10"',
+        "SL126": 'quote it: compatibility: "2024-01-01"',
+        "SL130": 'quote it: allowed-tools: "2024-02-30"',
+        "SL127": 'quote the value: version: "1.10"',
+    }

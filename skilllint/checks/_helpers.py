@@ -56,5 +56,15 @@ def source_text(doc: Document, path: tuple[Any, ...]) -> str | None:
     return doc.line_text(span.line)[span.column - 1 : span.end_column - 1] or None
 
 
+def quote_help(doc: Document, key: str, otherwise: str) -> str:
+    """Help for a scalar YAML typed as something else (`name: yes`, `description: 1.10`,
+    `updated: 2024-02-30`): quote what was written, so the text survives as written."""
+    value = doc.field(key)
+    if value is None or isinstance(value, list | dict | str):
+        return otherwise
+    written = source_text(doc, (key,))
+    return f'quote it: {key}: "{written}"' if written else otherwise
+
+
 def plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"

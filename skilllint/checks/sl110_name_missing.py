@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from skilllint.checks._helpers import kind_of, slug
+from skilllint.checks._helpers import kind_of, quote_help, slug, source_text
 from skilllint.document import Document
 from skilllint.model import Severity
 from skilllint.registry import Finding, Rule
@@ -32,7 +32,16 @@ def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
         yield Finding(doc.locate_key("name"), "`name` is empty", f"write `name: {suggestion}`")
     else:
         yield Finding(doc.locate(("name",)), f"`name` is {kind_of(value)}, not a string",
-                      f"write `name: {suggestion}`")
+                      _help(doc, suggestion))
+
+
+def _help(doc: Document, suggestion: str) -> str:
+    """Quote what was written when that is the folder's name (`name: yes` in `yes/`);
+    otherwise suggest the folder's name, which SL116 would ask for anyway."""
+    written = source_text(doc, ("name",))
+    if written is not None and written == doc.dir_name:
+        return quote_help(doc, "name", f"write `name: {suggestion}`")
+    return f"write `name: {suggestion}`"
 
 
 RULE = Rule(

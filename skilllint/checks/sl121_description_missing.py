@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from skilllint.checks._helpers import kind_of
+from skilllint.checks._helpers import kind_of, quote_help
 from skilllint.document import Document
 from skilllint.model import Severity
 from skilllint.registry import Finding, Rule
@@ -31,7 +31,7 @@ def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
         yield Finding(
             doc.locate(("description",)),
             f"`description` is {kind_of(value)}, not a string",
-            "write the description as text (quote it if YAML reads it as something else)",
+            quote_help(doc, "description", "write the description as text"),
         )
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from skilllint.checks._helpers import kind_of
+from skilllint.checks._helpers import kind_of, quote_help
 from skilllint.document import Document
 from skilllint.model import Severity
 from skilllint.registry import Finding, Rule
@@ -24,7 +24,8 @@ def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
         value = error.value
         if error.keyword == "type":
             message = f"`compatibility` is {kind_of(value)}, not a string"
-            help_text = 'write one line of text, e.g. `compatibility: "Requires git and network access"`'
+            help_text = quote_help(doc, "compatibility",
+                                   'write one line of text, e.g. `compatibility: "Requires git and network access"`')
         elif error.keyword == "minLength":
             message, help_text = "`compatibility` is empty", "remove it, or say what the skill needs"
         else:

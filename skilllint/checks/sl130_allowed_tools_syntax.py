@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from skilllint.checks._helpers import quote_help
 from skilllint.document import Document
 from skilllint.model import Severity
 from skilllint.registry import Finding, Rule
@@ -24,7 +25,7 @@ def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
             continue
         for entry in tool_entries(doc, key):
             if entry.problem:
-                yield Finding(entry.location, f"`{key}`: {entry.problem}", _help(entry.problem))
+                yield Finding(entry.location, f"`{key}`: {entry.problem}", quote_help(doc, key, _help(entry.problem)))
 
 
 def _help(problem: str) -> str:
