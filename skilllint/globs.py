@@ -76,7 +76,7 @@ def _char_class(content: str) -> str:
             warnings.simplefilter("error")  # Python warns about `--` sets it may read differently later
             re.compile(regex)
     except (re.error, FutureWarning) as error:
-        raise GlobError(f"`[{content}]`: {getattr(error, 'msg', error)}") from None
+        raise GlobError(f"{getattr(error, 'msg', error)} in `[{content}]`") from None
     return regex
 
 
