@@ -2,17 +2,27 @@
 
 `fnmatch` lets `*` cross `/`, and `PurePath.full_match` needs Python 3.13, so patterns are
 compiled here: `**` spans folders, `*` and `?` stay within one, and a pattern without `/`
-matches a name at any depth.
+matches a name at any depth. The config validates every glob with `compile_glob` too, so a
+glob that passed validation is one that matching can use.
 """
 
 from __future__ import annotations
 
 import re
+import warnings
 from functools import cache
+
+_CLASS_SPECIALS = str.maketrans({c: "\\" + c for c in "\\[&~|"})
+"""Characters that are plain inside a glob's `[...]` but special (or reserved) in a regex set."""
+
+
+class GlobError(ValueError):
+    """A glob that cannot be compiled: the message says what is wrong with it."""
 
 
 @cache
 def compile_glob(pattern: str) -> re.Pattern[str]:
+    """The regex of one glob; raises GlobError (an unclosed `[` or `{`, a bad range like `[z-a]`)."""
     pattern = pattern.strip().replace("\\", "/")
     anchored = "/" in pattern.rstrip("/")
     pattern = pattern.strip("/")
@@ -33,26 +43,41 @@ def compile_glob(pattern: str) -> re.Pattern[str]:
         elif char == "?":
             out.append("[^/]")
         elif char == "[":
-            end = pattern.find("]", index)
+            end = pattern.find("]", index + 1)
             if end < 0:
-                out.append(re.escape(char))
-            else:
-                out.append("[" + pattern[index + 1 : end].replace("!", "^", 1) + "]")
-                index = end
+                raise GlobError("`[` is never closed with `]`")
+            out.append(_char_class(pattern[index + 1 : end]))
+            index = end
         elif char == "{":
             end = pattern.find("}", index)
             if end < 0:
-                out.append(re.escape(char))
-            else:
-                options = pattern[index + 1 : end].split(",")
-                out.append("(?:" + "|".join(re.escape(o) for o in options) + ")")
-                index = end
+                raise GlobError("`{` is never closed with `}`")
+            options = pattern[index + 1 : end].split(",")
+            out.append("(?:" + "|".join(re.escape(o) for o in options) + ")")
+            index = end
         else:
             out.append(re.escape(char))
         index += 1
     body = "".join(out)
     prefix = "" if anchored else "(?:.*/)?"
     return re.compile(f"^{prefix}{body}(?:/.*)?$")
+
+
+def _char_class(content: str) -> str:
+    """The regex set of a glob's `[content]`: `!` negates, `a-z` is a range that must go up."""
+    body = content.translate(_CLASS_SPECIALS)
+    if body.startswith("!"):
+        body = "^" + body[1:]
+    if body in ("", "^"):
+        raise GlobError(f"`[{content}]` is an empty set")
+    regex = f"[{body}]"
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")  # Python warns about `--` sets it may read differently later
+            re.compile(regex)
+    except (re.error, FutureWarning) as error:
+        raise GlobError(f"{getattr(error, 'msg', error)} in `[{content}]`") from None
+    return regex
 
 
 def matches(path: str, patterns: tuple[str, ...] | list[str]) -> bool:

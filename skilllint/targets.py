@@ -16,6 +16,8 @@ from typing import Any
 from skilllint.resources import RUNTIMES_DIR
 
 DEFAULT_TARGET = "agentskills"
+MAX_EXTENDS = 64
+"""Longest `extends` chain followed: real ones are 1-3 long; a longer one is a config error."""
 
 
 class TargetError(ValueError):
@@ -162,31 +164,47 @@ def builtin_raw() -> dict[str, dict[str, Any]]:
         return json.load(handle)
 
 
+def user_parent(ident: str, spec: Mapping[str, Any]) -> str | None:
+    """The runtime a user-defined one extends: its `extends`, else agentskills (unless it is it)."""
+    if "extends" in spec:
+        return None if spec["extends"] is None else str(spec["extends"])
+    return DEFAULT_TARGET if ident != DEFAULT_TARGET else None
+
+
+def extends_chain(ident: str, raw_all: Mapping[str, Mapping[str, Any]]) -> list[str]:
+    """`ident` and its ancestors, nearest first, up to the root.
+
+    Iterative and bounded (MAX_EXTENDS), so a hostile config's 3,000-long chain costs a
+    TargetError, not a RecursionError, whatever order the runtimes come in; a cycle and an
+    unknown parent are TargetErrors too.
+    """
+    if ident not in raw_all:
+        raise TargetError(f"unknown runtime `{ident}`")
+    chain = [ident]
+    while (parent := raw_all[chain[-1]].get("extends")) is not None:
+        parent = str(parent)
+        if parent not in raw_all:
+            raise TargetError(f"runtime `{chain[-1]}` extends unknown runtime `{parent}`")
+        if parent in chain:
+            raise TargetError("runtime `extends` cycle: " + " -> ".join((*chain, parent)))
+        if len(chain) > MAX_EXTENDS:
+            raise TargetError(f"runtime `{ident}` extends a chain of more than {MAX_EXTENDS} runtimes")
+        chain.append(parent)
+    return chain
+
+
 def build_targets(extra: Mapping[str, Mapping[str, Any]] | None = None) -> dict[str, Target]:
     """Resolve built-in and user-defined runtimes (following `extends`) into targets."""
     raw_all: dict[str, Mapping[str, Any]] = dict(builtin_raw())
     for ident, spec in (extra or {}).items():
         raw_all[ident] = {**spec, "id": ident}
     built: dict[str, Target] = {}
-
-    def build(ident: str, chain: tuple[str, ...]) -> Target:
-        if ident in built:
-            return built[ident]
-        if ident in chain:
-            raise TargetError("runtime `extends` cycle: " + " -> ".join((*chain, ident)))
-        if ident not in raw_all:
-            raise TargetError(f"unknown runtime `{ident}`")
-        raw = raw_all[ident]
-        parent_id = raw.get("extends")
-        if parent_id is not None and str(parent_id) not in raw_all:
-            raise TargetError(f"runtime `{ident}` extends unknown runtime `{parent_id}`")
-        parent = build(str(parent_id), (*chain, ident)) if parent_id is not None else None
-        target = target_from_dict(raw, parent)
-        built[ident] = target
-        return target
-
     for ident in raw_all:
-        build(ident, ())
+        for link in reversed(extends_chain(ident, raw_all)):
+            if link not in built:
+                parent_id = raw_all[link].get("extends")
+                parent = built[str(parent_id)] if parent_id is not None else None
+                built[link] = target_from_dict(raw_all[link], parent)
     return built
 
 

@@ -10,12 +10,12 @@ from typing import Any
 import click
 
 from skilllint import __version__
-from skilllint.config import Config, ConfigError, find_config, load_config
+from skilllint.config import Config, ConfigError, discover_config, load_config
 from skilllint.engine import Settings, lint_paths, stderr_progress
 from skilllint.formatters import RunInfo, pick_auto, render
 from skilllint.model import Severity
 from skilllint.registry import Rule, UnknownRuleError, all_rules, expand_selector
-from skilllint.targets import DEFAULT_TARGET, Target, TargetError, build_targets
+from skilllint.targets import DEFAULT_TARGET, Target, TargetError, build_targets, user_parent
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 
@@ -25,8 +25,7 @@ def load_settings_config(options: dict[str, Any], cwd: Path) -> Config:
         return Config()
     if options.get("config_path"):
         return load_config(Path(options["config_path"]))
-    found = find_config(cwd)
-    return load_config(found) if found else Config()
+    return discover_config(cwd) or Config()
 
 
 def select_rules(config: Config, options: dict[str, Any]) -> list[Rule]:
@@ -82,14 +81,13 @@ def user_runtimes(config: Config) -> dict[str, dict[str, Any]]:
 
     result: dict[str, dict[str, Any]] = {}
     for ident, spec in config.get("runtimes", {}).items():
-        spec = dict(spec)
-        if "extends" not in spec:
-            spec["extends"] = DEFAULT_TARGET if ident != DEFAULT_TARGET else None
+        spec = {**spec, "extends": user_parent(ident, spec)}
         loaded: list[dict[str, Any]] = []
         for relative in spec.pop("tools_from", []):
             path = (config.base_dir / relative).resolve()
             if not path.is_file():
-                raise ConfigError(f"{config.path}: key `runtimes.{ident}.tools_from`: no such file `{relative}`")
+                what = "not a regular file" if path.exists() else "no such file"
+                raise ConfigError(f"{config.path}: key `runtimes.{ident}.tools_from`: {what} `{relative}`")
             manifest = load_manifest(path, config.base_dir)
             if manifest.problems:
                 problem = manifest.problems[0]
@@ -113,14 +111,29 @@ def severity_overrides(config: Config) -> dict[str, Severity | None]:
 
 
 def build_settings(options: dict[str, Any], cwd: Path) -> tuple[Settings, Config]:
+    """Settings from the config and the flags.
+
+    A config that loaded can still fail here (an alias to a tool its runtime lacks, a
+    manifest that breaks the loader): that is a ConfigError naming the file, with the
+    exception type when nobody foresaw it, never a bare internal error.
+    """
     config = load_settings_config(options, cwd)
-    rules = select_rules(config, options)
     try:
-        targets = resolve_targets(config, options)
-    except TargetError as error:
-        raise ConfigError(str(error)) from None
+        return _settings(config, options, cwd), config
+    except (ConfigError, click.ClickException):
+        raise
+    except Exception as error:  # noqa: BLE001 - wrapped, not hidden: the type and message are kept
+        if config.path is None:
+            raise
+        what = "" if isinstance(error, TargetError) else f"cannot use config: {type(error).__name__}: "
+        raise ConfigError(f"{config.path}: {what}{error}") from error
+
+
+def _settings(config: Config, options: dict[str, Any], cwd: Path) -> Settings:
+    rules = select_rules(config, options)
+    targets = resolve_targets(config, options)
     per_file = [(glob, tuple(_codes(sel))) for glob, sel in config.get("per-file-ignores", {}).items()]
-    settings = Settings(
+    return Settings(
         targets=targets,
         rules=rules,
         severity=severity_overrides(config),
@@ -138,7 +151,6 @@ def build_settings(options: dict[str, Any], cwd: Path) -> tuple[Settings, Config
         force_exclude=bool(options.get("force_exclude")),
         cwd=cwd,
     )
-    return settings, config
 
 
 def _codes(selectors: list[str]) -> list[str]:
