@@ -298,8 +298,18 @@ def test_extends_cycle_and_unknown_parent_name_the_key(tmp_path: Path, runtimes:
 # -- anything else --------------------------------------------------------------------------------
 
 
-def test_unexpected_error_while_loading_names_the_file_and_the_type(tmp_path: Path) -> None:
-    _config_error(_repo(tmp_path), "exclude: [x]\nwhen: 2020-13-45\n", "cannot load config: ValueError")
+def test_unexpected_error_while_loading_names_the_file_and_the_type(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(*_args: object) -> None:
+        raise ValueError("unexpected")
+
+    monkeypatch.setattr(config_module, "_parse_yaml", broken)
+    _config_error(_repo(tmp_path), "exclude: [x]\n", "cannot load config: ValueError")
+
+
+def test_invalid_date_in_config_is_an_unknown_key_not_a_crash(tmp_path: Path) -> None:
+    _config_error(_repo(tmp_path), "exclude: [x]\nwhen: 2020-13-45\n", "unknown key `when`")
 
 
 def test_unexpected_error_while_validating_names_the_file_and_the_type(
