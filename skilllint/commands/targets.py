@@ -16,8 +16,16 @@ def _all_targets(options: dict[str, Any]) -> dict[str, Target]:
     from skilllint.commands.check import user_runtimes
     from skilllint.targets import build_targets
 
+    from skilllint.config import ConfigError
+    from skilllint.targets import TargetError
+
     config = load_settings_config(options, Path.cwd())
-    return build_targets(user_runtimes(config))
+    try:
+        return build_targets(user_runtimes(config))
+    except TargetError as error:  # name the file, as `check` does
+        if config.path is None:
+            raise
+        raise ConfigError(f"{config.path}: {error}") from error
 
 
 def list_targets(options: dict[str, Any]) -> int:
