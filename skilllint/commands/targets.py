@@ -14,10 +14,8 @@ from skilllint.targets import Target
 
 def _all_targets(options: dict[str, Any]) -> dict[str, Target]:
     from skilllint.commands.check import user_runtimes
-    from skilllint.targets import build_targets
-
     from skilllint.config import ConfigError
-    from skilllint.targets import TargetError
+    from skilllint.targets import TargetError, build_targets
 
     config = load_settings_config(options, Path.cwd())
     try:
