@@ -872,17 +872,22 @@ class Minimiser:
         while shrunk and not self.exhausted():
             shrunk = False
             for match in sorted(runs(data, 16), key=lambda m: -len(m[0]))[:8]:
-                count = len(match[0]) // len(match[1])
-                for keep in (count // 2, count * 3 // 4, count * 7 // 8):
-                    candidate = data[: match.start()] + match[1] * keep + data[match.end() :]
-                    if self.exhausted() or self.faults(self.with_file(inp, rel, candidate)):
-                        break
-                else:
-                    continue
-                if not self.exhausted():
+                candidate = self.shorter_run(inp, rel, data, match)
+                if candidate is not None:
                     data, shrunk = candidate, True
-                break
+                    break
         return data
+
+    def shorter_run(self, inp: FuzzInput, rel: str, data: bytes, match: re.Match[bytes]) -> bytes | None:
+        """`data` with the run cut to a half, three quarters or seven eighths, whichever still faults."""
+        count = len(match[0]) // len(match[1])
+        for keep in (count // 2, count * 3 // 4, count * 7 // 8):
+            if self.exhausted():
+                return None
+            candidate = data[: match.start()] + match[1] * keep + data[match.end() :]
+            if self.faults(self.with_file(inp, rel, candidate)):
+                return candidate
+        return None
 
     def reduce(self, units: list[bytes], inp: FuzzInput, rel: str) -> list[bytes]:
         """Remove chunks of `units`, halving the chunk size, keeping each removal that still faults."""
