@@ -19,9 +19,10 @@ input that takes more than 1 s. Inputs run in a forked worker process, one at a 
 segfault or a hang kills only the worker: the input it was running is the culprit (it is
 re-run alone in a fresh worker to confirm), and `faulthandler` in the worker says where it
 was. Faults are deduplicated by (exception type, innermost skilllint frame `file:line`);
-each new one is minimised by delta debugging (drop other files, then chunks of lines, then
-of bytes, while it still faults the same way) and printed as a Python bytes expression with
-its kind and traceback. `--out` also saves them (to a new temporary folder when no DIR is
+each new one is minimised by delta debugging (drop other files, then chunks of lines, halve
+repeated runs, then chunks of bytes, while it still faults the same way; a slow input is
+stopped at 1 s while triaging) and printed as a Python bytes expression with its kind and
+traceback. `--out` also saves them (to a new temporary folder when no DIR is
 given). Exit code 1 when any fault was found. The same seed gives the same inputs.
 """
 
@@ -63,6 +64,8 @@ SLOW_S = 1.0
 """An input slower than this is a fault: a user's run must not stall on one file."""
 HANG_S = 3.0
 """The worker is killed when one input runs this long (a FIFO read blocks forever)."""
+SLOW = f"Slow(>{SLOW_S:g}s)"
+"""The error of every too-slow input, killed or not: the frame it was in at SLOW_S tells causes apart."""
 MEMORY_LIMIT = 2 << 30
 """Address-space cap of the worker, so an expansion bomb is a MemoryError, not a swapping machine."""
 DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
@@ -568,7 +571,7 @@ def materialise(inp: FuzzInput, tree: Path) -> None:
 
 @dataclass
 class Fault:
-    error: str  # exception type, SL000, Crash(SIGSEGV), Hang(>3s) or Slow(>1s)
+    error: str  # exception type, `SL000 <type>`, Crash(SIGSEGV) or Slow(>1s)
     frame: str  # innermost skilllint frame, `skilllint/x.py:123`, or `?`
     detail: str  # traceback or message
 
@@ -675,37 +678,55 @@ class WorkerSide:
         self.conn, self.corpus, self.seed = conn, corpus, seed
         self.workdir = Path(workdir)
         self.dump = os.open(dump_path, os.O_RDWR | os.O_CREAT)
+        self.abort = False
+        signal.signal(signal.SIGALRM, self._alarm)  # first, so faulthandler chains to it
         faulthandler.enable(file=self.dump, all_threads=False)
-        faulthandler.register(signal.SIGALRM, file=self.dump, all_threads=False)
+        faulthandler.register(signal.SIGALRM, file=self.dump, all_threads=False, chain=True)
         self.linter = Linter(self.workdir)
         self.count = 0
 
+    def _alarm(self, signum: int, frame: Any) -> None:
+        if self.abort:
+            raise TooSlow
+
     def serve(self) -> None:
-        """Tasks: ("range", start, stop) of generated inputs, or ("input", FuzzInput); None stops."""
+        """Tasks: ("range", start, stop) of generated inputs, or ("input", FuzzInput) to triage,
+        which stops at SLOW_S: it only has to tell whether the input is still slow. None stops."""
         while (task := self.conn.recv()) is not None:
             if task[0] == "range":
                 for index in range(task[1], task[2]):
-                    self.conn.send(self.run(make_input(self.corpus, self.seed, index)))
+                    self.conn.send(self.run(make_input(self.corpus, self.seed, index), abort=False))
             else:
-                self.conn.send(self.run(task[1]))
+                self.conn.send(self.run(task[1], abort=True))
 
-    def run(self, inp: FuzzInput) -> Outcome:
+    def run(self, inp: FuzzInput, *, abort: bool) -> Outcome:
         self.count += 1
         tree = self.workdir / f"w{os.getpid()}-{self.count}"
         tree.mkdir()
         materialise(inp, tree)
         _reset(self.dump)
-        signal.setitimer(signal.ITIMER_REAL, SLOW_S)
+        self.abort = abort
         start = time.perf_counter()
-        fault = self.linter.run(inp, tree)
+        try:
+            signal.setitimer(signal.ITIMER_REAL, SLOW_S)
+            fault = self.linter.run(inp, tree)
+        except TooSlow:
+            fault = None
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            self.abort = False
         seconds = time.perf_counter() - start
-        signal.setitimer(signal.ITIMER_REAL, 0)
         shutil.rmtree(tree, ignore_errors=True)
         if fault is None and seconds > SLOW_S:
             os.lseek(self.dump, 0, os.SEEK_SET)
             where = dump_frame(os.read(self.dump, 1 << 16).decode("utf-8", "replace"))
-            fault = Fault(f"Slow(>{SLOW_S:g}s)", where, f"took {seconds:.2f} s")
+            fault = Fault(SLOW, where, f"stopped after {seconds:.2f} s" if abort else f"took {seconds:.2f} s")
         return Outcome(seconds, fault)
+
+
+class TooSlow(BaseException):
+    """Raised by SIGALRM while triaging: an input known to be slow need not run to the end.
+    A BaseException, so no `except Exception` in skilllint swallows it."""
 
 
 def worker_main(conn: Connection, dump_path: str, corpus: Corpus, seed: int, workdir: str) -> None:
@@ -768,7 +789,8 @@ class Worker:
             return Outcome(time.perf_counter() - start, Fault(f"Crash({name})", dump_frame(dump), dump))
         dump = self._dump()
         self._discard()
-        return Outcome(time.perf_counter() - start, Fault(f"Hang(>{HANG_S:g}s)", dump_frame(dump), dump))
+        detail = f"still running after {HANG_S:g} s: killed; where it was at {SLOW_S:g} s:\n{dump}"
+        return Outcome(time.perf_counter() - start, Fault(SLOW, dump_frame(dump), detail))
 
     def run_range(self, start: int, stop: int) -> list[Outcome]:
         """Outcomes of the generated inputs start..stop-1, restarting the worker after a death."""
@@ -826,7 +848,7 @@ class Minimiser:
     def faults(self, inp: FuzzInput) -> bool:
         self.tests += 1
         fault = self.worker.run(inp).fault
-        if fault is not None and fault.key == self.key:
+        if fault is not None and (fault.key == self.key or fault.error == self.key[0] == SLOW):
             self.last = fault  # the traceback of the smallest input so far
             return True
         return False
@@ -859,6 +881,7 @@ class Minimiser:
             candidate = transform(data)
             if candidate != data and not self.exhausted() and self.faults(self.with_file(inp, rel, candidate)):
                 data = candidate
+        data = b"".join(self.reduce(data.splitlines(keepends=True), inp, rel, smallest=max(1, data.count(b"\n") // 32)))
         data = self.halve_runs(inp, rel, data)
         data = b"".join(self.reduce(data.splitlines(keepends=True), inp, rel))
         if by_bytes:
@@ -889,8 +912,10 @@ class Minimiser:
                 return candidate
         return None
 
-    def reduce(self, units: list[bytes], inp: FuzzInput, rel: str) -> list[bytes]:
-        """Remove chunks of `units`, halving the chunk size, keeping each removal that still faults."""
+    def reduce(self, units: list[bytes], inp: FuzzInput, rel: str, smallest: int = 1) -> list[bytes]:
+        """Remove chunks of `units`, halving the chunk size down to `smallest`, keeping each
+        removal that still faults. A coarse pass (large `smallest`) first drops most of a big
+        file in few tests, before the halving of runs, which needs the file small to be quick."""
         chunk = max(1, len(units) // 2)
         while not self.exhausted():
             index = 0
@@ -900,7 +925,7 @@ class Minimiser:
                     units = candidate
                 else:
                     index += chunk
-            if chunk == 1:
+            if chunk <= smallest:
                 break
             chunk //= 2
         return units
@@ -962,7 +987,9 @@ class Stats:
     tried: int = 0
     faulty: int = 0
     slowest: tuple[float, int] = (0.0, -1)
-    found: dict[tuple[str, str], int] = field(default_factory=dict)
+    found: dict[tuple[str, str], int] = field(default_factory=dict)  # key -> first input
+    hits: dict[tuple[str, str], int] = field(default_factory=dict)  # key -> faulty inputs
+    triage_seconds: float = 0.0
 
 
 class Fuzzer:
@@ -973,27 +1000,38 @@ class Fuzzer:
 
     def confirm(self, fault: Fault, inp: FuzzInput) -> Fault | None:
         """Slow inputs and crashes are re-run alone in a fresh worker: load or earlier inputs may explain them."""
-        if not fault.error.startswith(("Slow", "Crash", "Hang")):
+        if fault.error != SLOW and not fault.error.startswith("Crash"):
             return fault
         again = self.worker.run(inp).fault
         if again is None:
-            return None if fault.error.startswith("Slow") else fault
+            return None if fault.error == SLOW else fault
         return again
 
     def record(self, index: int, fault: Fault) -> None:
         self.stats.faulty += 1
+        self.stats.hits[fault.key] = self.stats.hits.get(fault.key, 0) + 1
         if fault.key in self.stats.found:
             return
+        start = time.perf_counter()
+        try:
+            self.triage(index, fault)
+        finally:
+            self.stats.triage_seconds += time.perf_counter() - start
+
+    def triage(self, index: int, fault: Fault) -> None:
+        """Confirm a new fault, minimise it, print it and save it."""
         inp = make_input(self.corpus, self.seed, index)
         confirmed = self.confirm(fault, inp)
         if confirmed is None:
             self.stats.faulty -= 1
+            self.stats.hits[fault.key] -= 1
             return
         if confirmed.key in self.stats.found:
             return
         fault = confirmed
         number = len(self.stats.found) + 1
         self.stats.found[fault.key] = index
+        self.stats.hits.setdefault(fault.key, 1)  # confirming may have moved a slow input's frame
         original = inp.size()
         minimiser = Minimiser(self.worker, fault)
         small = minimiser.minimise(inp)
@@ -1020,10 +1058,15 @@ class Fuzzer:
         self.summary(start)
         return 1 if self.stats.found else 0
 
-    def progress(self, start: float) -> None:
+    def rates(self, start: float) -> str:
+        """Inputs per second overall and without the time spent confirming and minimising faults."""
         elapsed = time.perf_counter() - start
-        print(f"fuzz: {self.stats.tried:,} inputs, {self.stats.tried / elapsed:,.0f}/s, "
-              f"{len(self.stats.found)} unique faults ({self.stats.faulty} faulty inputs)", file=sys.stderr, flush=True)
+        fuzzing = max(1e-9, elapsed - self.stats.triage_seconds)
+        return f"{self.stats.tried / elapsed:,.0f}/s overall, {self.stats.tried / fuzzing:,.0f}/s without triage"
+
+    def progress(self, start: float) -> None:
+        print(f"fuzz: {self.stats.tried:,} inputs, {self.rates(start)}, {len(self.stats.found)} unique faults "
+              f"({self.stats.faulty} faulty inputs)", file=sys.stderr, flush=True)
 
     def summary(self, start: float) -> None:
         elapsed = time.perf_counter() - start
@@ -1031,12 +1074,12 @@ class Fuzzer:
         slowest = make_input(self.corpus, self.seed, index) if index >= 0 else None
         print(f"inputs tried:  {self.stats.tried:,} (seed {self.seed})")
         print(f"faults:        {len(self.stats.found)} unique, {self.stats.faulty} faulty inputs")
-        for (error, frame), first in self.stats.found.items():
-            print(f"  {error} at {frame} (first: input #{first})")
+        for key, first in self.stats.found.items():
+            print(f"  {key[0]} at {key[1]}: {self.stats.hits.get(key, 0)} inputs, first #{first}")
         if slowest is not None:
             print(f"slowest input: #{index} ({slowest.kind}, {slowest.main!r}, {slowest.size():,} bytes) "
                   f"{seconds:.3f} s")
-        print(f"total time:    {elapsed:.1f} s ({self.stats.tried / elapsed:,.0f} inputs/s)")
+        print(f"total time:    {elapsed:.1f} s ({self.rates(start)}; triage {self.stats.triage_seconds:.1f} s)")
         if self.out is not None:
             print(f"saved to:      {self.out}")
 
