@@ -690,16 +690,15 @@ class WorkerSide:
             raise TooSlow
 
     def serve(self) -> None:
-        """Tasks: ("range", start, stop) of generated inputs, or ("input", FuzzInput) to triage,
-        which stops at SLOW_S: it only has to tell whether the input is still slow. None stops."""
+        """Tasks: ("range", start, stop) of generated inputs, or ("input", FuzzInput); None stops."""
         while (task := self.conn.recv()) is not None:
             if task[0] == "range":
                 for index in range(task[1], task[2]):
-                    self.conn.send(self.run(make_input(self.corpus, self.seed, index), abort=False))
+                    self.conn.send(self.run(make_input(self.corpus, self.seed, index)))
             else:
-                self.conn.send(self.run(task[1], abort=True))
+                self.conn.send(self.run(task[1]))
 
-    def run(self, inp: FuzzInput, *, abort: bool) -> Outcome:
+    def run(self, inp: FuzzInput, *, abort: bool = True) -> Outcome:
         self.count += 1
         tree = self.workdir / f"w{os.getpid()}-{self.count}"
         tree.mkdir()
@@ -725,8 +724,9 @@ class WorkerSide:
 
 
 class TooSlow(BaseException):
-    """Raised by SIGALRM while triaging: an input known to be slow need not run to the end.
-    A BaseException, so no `except Exception` in skilllint swallows it."""
+    """Raised by SIGALRM: an input past SLOW_S is a fault already and need not run to the end
+    (a FIFO would block forever). A BaseException, so no `except Exception` in skilllint
+    swallows it. Code stuck in C never sees it: the parent kills the worker at HANG_S."""
 
 
 def worker_main(conn: Connection, dump_path: str, corpus: Corpus, seed: int, workdir: str) -> None:
@@ -986,7 +986,8 @@ def save(out: Path, number: int, fault: Fault, inp: FuzzInput, report: str) -> N
 class Stats:
     tried: int = 0
     faulty: int = 0
-    slowest: tuple[float, int] = (0.0, -1)
+    slowest: tuple[float, int] = (0.0, -1)  # of all inputs
+    slowest_clean: tuple[float, int] = (0.0, -1)  # of the inputs without a fault
     found: dict[tuple[str, str], int] = field(default_factory=dict)  # key -> first input
     hits: dict[tuple[str, str], int] = field(default_factory=dict)  # key -> faulty inputs
     triage_seconds: float = 0.0
@@ -1050,6 +1051,8 @@ class Fuzzer:
                 self.stats.tried += 1
                 if outcome.seconds > self.stats.slowest[0]:
                     self.stats.slowest = (outcome.seconds, index)
+                if outcome.fault is None and outcome.seconds > self.stats.slowest_clean[0]:
+                    self.stats.slowest_clean = (outcome.seconds, index)
                 if outcome.fault is not None:
                     self.record(index, outcome.fault)
                 if (index + 1) % PROGRESS_EVERY == 0:
@@ -1070,15 +1073,16 @@ class Fuzzer:
 
     def summary(self, start: float) -> None:
         elapsed = time.perf_counter() - start
-        seconds, index = self.stats.slowest
-        slowest = make_input(self.corpus, self.seed, index) if index >= 0 else None
         print(f"inputs tried:  {self.stats.tried:,} (seed {self.seed})")
         print(f"faults:        {len(self.stats.found)} unique, {self.stats.faulty} faulty inputs")
         for key, first in self.stats.found.items():
             print(f"  {key[0]} at {key[1]}: {self.stats.hits.get(key, 0)} inputs, first #{first}")
-        if slowest is not None:
-            print(f"slowest input: #{index} ({slowest.kind}, {slowest.main!r}, {slowest.size():,} bytes) "
-                  f"{seconds:.3f} s")
+        for label, (seconds, index) in (("slowest input:", self.stats.slowest),
+                                        ("slowest clean:", self.stats.slowest_clean)):
+            if index >= 0:
+                inp = make_input(self.corpus, self.seed, index)
+                stopped = " (a fault: stopped)" if seconds > SLOW_S else ""
+                print(f"{label} #{index} ({inp.kind}, {inp.main!r}, {inp.size():,} bytes) {seconds:.3f} s{stopped}")
         print(f"total time:    {elapsed:.1f} s ({self.rates(start)}; triage {self.stats.triage_seconds:.1f} s)")
         if self.out is not None:
             print(f"saved to:      {self.out}")
