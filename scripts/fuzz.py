@@ -718,8 +718,9 @@ class WorkerSide:
         shutil.rmtree(tree, ignore_errors=True)
         if fault is None and seconds > SLOW_S:
             os.lseek(self.dump, 0, os.SEEK_SET)
-            where = dump_frame(os.read(self.dump, 1 << 16).decode("utf-8", "replace"))
-            fault = Fault(SLOW, where, f"stopped after {seconds:.2f} s")
+            dump = os.read(self.dump, 1 << 16).decode("utf-8", "replace")
+            detail = f"stopped after {seconds:.2f} s; where it was at {SLOW_S:g} s:\n{dump}"
+            fault = Fault(SLOW, dump_frame(dump), detail)
         return Outcome(seconds, fault)
 
 
@@ -1036,7 +1037,7 @@ class Fuzzer:
         original = inp.size()
         minimiser = Minimiser(self.worker, fault)
         small = minimiser.minimise(inp)
-        fault = minimiser.last
+        fault = Fault(fault.error, fault.frame, minimiser.last.detail)  # a slow input's frame may move
         report = describe(number, fault, small, original, index)
         print(report + "\n", flush=True)
         if self.out is not None:
