@@ -706,22 +706,28 @@ class WorkerSide:
         _reset(self.dump)
         self.abort = True  # only while linting: a late alarm must not hit the worker's own code
         start = time.perf_counter()
+        stopped = "?"
         try:
             signal.setitimer(signal.ITIMER_REAL, SLOW_S)
             fault = self.linter.run(inp, tree)
-        except TooSlow:
-            fault = None
+        except TooSlow as error:
+            fault, stopped = None, innermost_frame(error)
         finally:
             signal.setitimer(signal.ITIMER_REAL, 0)
             self.abort = False
         seconds = time.perf_counter() - start
         shutil.rmtree(tree, ignore_errors=True)
         if fault is None and seconds > SLOW_S:
-            os.lseek(self.dump, 0, os.SEEK_SET)
-            dump = os.read(self.dump, 1 << 16).decode("utf-8", "replace")
-            detail = f"stopped after {seconds:.2f} s; where it was at {SLOW_S:g} s:\n{dump}"
-            fault = Fault(SLOW, dump_frame(dump), detail)
+            fault = self.slow_fault(seconds, stopped)
         return Outcome(seconds, fault)
+
+    def slow_fault(self, seconds: float, stopped: str) -> Fault:
+        """Where a slow input was: the frame TooSlow was raised in (the whole stack), else the
+        dump's innermost skilllint frame (a dump stops at 100 frames: deep recursion hides it)."""
+        os.lseek(self.dump, 0, os.SEEK_SET)
+        dump = os.read(self.dump, 1 << 16).decode("utf-8", "replace")
+        detail = f"stopped after {seconds:.2f} s; where it was at {SLOW_S:g} s:\n{dump}"
+        return Fault(SLOW, stopped if stopped != "?" else dump_frame(dump), detail)
 
 
 class TooSlow(BaseException):
