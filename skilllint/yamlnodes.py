@@ -143,6 +143,7 @@ _SCALAR_BUILDERS: dict[str, Any] = {
     f"{_CORE}{name}": SafeConstructor.yaml_constructors[f"{_CORE}{name}"]
     for name in ("null", "bool", "int", "float", "binary", "timestamp")
 }
+_MAX_INT_BITS = 4_000 * 3  # about 3,600 decimal digits: under Python's 4,300-digit str() limit
 _COLLECTION_TAGS = frozenset(f"{_CORE}{name}" for name in ("seq", "map", "set", "omap", "pairs"))
 
 
@@ -226,12 +227,15 @@ class _Builder:
         if tag == _STR_TAG:  # most values: no constructor dispatch at all
             return node.value
         build = _SCALAR_BUILDERS.get(tag)
-        if build is not None:
-            try:
-                return build(_constructor, node)
-            except Exception:  # noqa: BLE001 - every way a value can miss its tag
-                return self._unbuilt(node)
-        return self._unbuilt(node)
+        if build is None:
+            return self._unbuilt(node)
+        try:
+            value = build(_constructor, node)
+        except Exception:  # noqa: BLE001 - every way a value can miss its tag
+            return self._unbuilt(node)
+        if type(value) is int and value.bit_length() > _MAX_INT_BITS:
+            return Unbuilt(node.value, _short_tag(tag), "a number")  # `str()` of it would raise
+        return value
 
     def _unbuilt(self, node: ScalarNode) -> Unbuilt:
         tag = node.tag

@@ -37,7 +37,6 @@ FUZZ = settings(
     phases=tuple(Phase) if LOCAL_EXAMPLES else (Phase.explicit, Phase.generate),
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.large_base_example],
 )
-UNTIL_FIXED = pytest.mark.xfail(strict=False, reason="until the crash fixes land")
 TARGETS = ("-t", "agentskills", "-t", "claude-code", "-t", "sisu", "-t", "codex")
 
 # --- YAML values: the traps of a frontmatter -----------------------------------------------
@@ -259,7 +258,6 @@ def _warm() -> None:
 FORMATS = st.sampled_from(["json", "json", "full", "concise", "sarif", "github"])
 
 
-@UNTIL_FIXED
 @FUZZ
 @given(skill=skill_files(), fmt=FORMATS, with_sibling=st.booleans())
 def test_no_skill_breaks_the_run(skill: bytes, fmt: str, with_sibling: bool) -> None:
@@ -274,7 +272,6 @@ def test_no_skill_breaks_the_run(skill: bytes, fmt: str, with_sibling: bool) -> 
     _assert_healthy(code, out, err, fmt)
 
 
-@UNTIL_FIXED
 @FUZZ
 @given(manifest=manifests(), fmt=FORMATS)
 def test_no_manifest_breaks_the_run(manifest: tuple[str, bytes], fmt: str) -> None:
@@ -288,7 +285,6 @@ def test_no_manifest_breaks_the_run(manifest: tuple[str, bytes], fmt: str) -> No
     _assert_healthy(code, out, err, fmt)
 
 
-@UNTIL_FIXED
 @FUZZ
 @given(config=configs())
 def test_no_config_breaks_the_run(config: tuple[str, bytes]) -> None:
