@@ -14,6 +14,7 @@ import os
 import signal
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import partial
@@ -31,6 +32,7 @@ from skilllint.faults import (
     time_budget,
 )
 from skilllint.globs import matches
+from skilllint.location import LocationDefaults
 from skilllint.manifests import Manifest, load_manifest
 from skilllint.model import Diagnostic, Severity
 from skilllint.pool import can_fork, run_pool
@@ -69,6 +71,7 @@ class Settings:
     force_exclude: bool = False
     cwd: Path = field(default_factory=Path.cwd)
     file_budget: float = FILE_BUDGET_SECONDS  # seconds of checks per file before SL000
+    location_defaults: LocationDefaults | None = None  # no target chosen: each skill's from where it lives
     debug: bool = False  # print the traceback of every internal error to stderr
     inject_fault: tuple[str, str] | None = None  # (raise|crash|hang, glob): exercises the fault paths in tests
 
@@ -78,6 +81,7 @@ class Result:
     diagnostics: list[Diagnostic]
     skills: int
     manifests: int = 0
+    target_use: dict[tuple[str, str], int] = field(default_factory=dict)  # (target, why) -> skills, by location
     faults: int = 0  # internal errors (SL000), counted even when SL000 is not selected: exit code 2
 
 
@@ -110,18 +114,18 @@ def _rule_off_for(rule: Rule, target: Target, settings: Settings) -> bool:
     return rule.per_target and _target_severity(rule, target) is None
 
 
-def _plan(rules: list[Rule], settings: Settings) -> list[tuple[Rule, Target, CheckContext]]:
-    """(rule, target, context) for every rule that is on, computed once per run and rule set:
-    the per-document loop then only calls checks."""
-    key = (id(settings), tuple(rule.code for rule in rules))
+def _plan(rules: list[Rule], settings: Settings, targets: list[Target]) -> list[tuple[Rule, Target, CheckContext]]:
+    """(rule, target, context) for every rule that is on, computed once per run, rule set and
+    target set: the per-document loop then only calls checks."""
+    key = (id(settings), tuple(rule.code for rule in rules), tuple(id(t) for t in targets))
     cached = _PLANS.get(key)
     if cached is not None and cached[0] is settings:
         return cached[1]
-    primary = settings.targets[0]
+    primary = targets[0]
     plan = [
         (rule, target, CheckContext(target, settings.options))
         for rule in rules
-        for target in (settings.targets if rule.per_target else (primary,))
+        for target in (targets if rule.per_target else (primary,))
         if not _rule_off_for(rule, target, settings)
     ]
     if len(_PLANS) > 64:
@@ -135,7 +139,7 @@ _PLANS: dict[tuple, tuple[Settings, list[tuple[Rule, Target, CheckContext]]]] = 
 
 def run_rules(
     subject: Any, rules: Iterable[Rule], settings: Settings, fault_path: str = ".",
-    out: list[Diagnostic] | None = None,
+    out: list[Diagnostic] | None = None, targets: list[Target] | None = None,
 ) -> list[Diagnostic]:
     """Apply rules to one subject (a document, the project, the discovery's problems...).
 
@@ -144,7 +148,7 @@ def run_rules(
     come, so a caller that is interrupted (the time budget) keeps what was found.
     """
     diagnostics: list[Diagnostic] = [] if out is None else out
-    for rule, target, context in _plan(list(rules), settings):
+    for rule, target, context in _plan(list(rules), settings, targets or settings.targets):
         try:
             for finding in rule.check(subject, target, context):
                 severity = _severity(rule, finding, target, settings)
@@ -164,7 +168,15 @@ def run_rules(
     return diagnostics
 
 
-def _summary(doc: Document) -> SkillSummary:
+def skill_targets(skill: SkillInput, settings: Settings) -> tuple[list[Target], str]:
+    """The targets a skill is checked against, and why when they were chosen by location."""
+    if settings.location_defaults is None:
+        return settings.targets, ""
+    choice = settings.location_defaults.choose(str(skill.file.parent))
+    return [settings.location_defaults.targets[choice.target]], choice.reason
+
+
+def _summary(doc: Document, targets: list[Target], reason: str) -> SkillSummary:
     name = doc.field("name")
     name = name if isinstance(name, str) else None
     location = doc.locate(("name",)) if name is not None else None
@@ -174,12 +186,14 @@ def _summary(doc: Document) -> SkillSummary:
         if doc.sources:
             frontmatter = (doc.frontmatter_line, doc.body_line - 2)
         directives = tuple(parse_directives(doc.path, doc.lines, frontmatter, doc.markdown.comments))
-    return SkillSummary(doc.path, doc.dir_name, name, location, directives)
+    return SkillSummary(doc.path, doc.dir_name, name, location, directives, tuple(t.id for t in targets), reason)
 
 
 def _bare_summary(skill: SkillInput, settings: Settings) -> SkillSummary:
     """What project rules may know of a skill that could not be read or summarised."""
-    return SkillSummary(relative_posix(skill.file, settings.cwd), skill.file.parent.name, None, None)
+    targets, reason = skill_targets(skill, settings)
+    return SkillSummary(relative_posix(skill.file, settings.cwd), skill.file.parent.name, None, None, (),
+                        tuple(t.id for t in targets), reason)
 
 
 def lint_skill(skill: SkillInput, settings: Settings) -> tuple[list[Diagnostic], SkillSummary]:
@@ -195,10 +209,11 @@ def lint_skill(skill: SkillInput, settings: Settings) -> tuple[list[Diagnostic],
                 where = "--inject-fault"
                 _inject(settings.inject_fault, doc.path)
             where = "checks"
+            targets, reason = skill_targets(skill, settings)
             rules = [r for r in settings.rules if r.scope in ("input", "skill")]
-            run_rules(doc, rules, settings, doc.path, diagnostics)
+            run_rules(doc, rules, settings, doc.path, diagnostics, targets)
             where = "summary"
-            return diagnostics, _summary(doc)
+            return diagnostics, _summary(doc, targets, reason)
     except BudgetExceeded as error:
         diagnostics.append(fault(rel, error.args[0] if error.args else where, error, budget=settings.file_budget))
     except Exception as error:  # noqa: BLE001 - reading never raises by design; if it does, say so
@@ -290,14 +305,14 @@ def lint_paths(
     project = Project(
         skills=sorted(summaries, key=lambda s: s.path),
         manifests=manifests,
-        targets=settings.targets,
+        targets=_used_targets(summaries, settings),
         target_manifests={
             ident: [_load_manifest(path, settings, diagnostics) for path in paths]
             for ident, paths in settings.target_manifests.items()
         },
         options=settings.options,
     )
-    run_rules(project, by_scope.get("project", []), settings, ".", diagnostics)
+    run_rules(project, by_scope.get("project", []), settings, ".", diagnostics, project.targets)
     directives = [d for summary in summaries for d in summary.directives]
     if directives:
         selected = frozenset(rule.code for rule in settings.rules)
@@ -310,7 +325,17 @@ def lint_paths(
         if not _ignored_by_path(d, settings) and (d.code != INTERNAL_ERROR_CODE or d.code in selected_codes)
     ]
     diagnostics.sort(key=lambda d: d.sort_key)
-    return Result(diagnostics, len(discovery.skills), len(manifests), faults)
+    use = Counter((s.targets[0], s.target_reason) for s in summaries) if settings.location_defaults else {}
+    return Result(diagnostics, len(discovery.skills), len(manifests), dict(use), faults)
+
+
+def _used_targets(summaries: list[SkillSummary], settings: Settings) -> list[Target]:
+    """The targets project rules run on: the chosen ones, or those the skills' locations chose."""
+    if settings.location_defaults is None:
+        return settings.targets
+    by_id = settings.location_defaults.targets
+    used = dict.fromkeys(ident for summary in summaries for ident in summary.targets)
+    return [by_id[ident] for ident in sorted(used)] or settings.targets
 
 
 def _load_manifest(path: Path, settings: Settings, diagnostics: list[Diagnostic]) -> Manifest:

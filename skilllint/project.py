@@ -23,6 +23,8 @@ class SkillSummary:
     name: str | None  # `name` when it is a string
     name_location: Location | None
     directives: tuple[Directive, ...] = ()
+    targets: tuple[str, ...] = ()  # the targets the skill was checked against
+    target_reason: str = ""  # why, when its location chose them
 
     @property
     def effective_name(self) -> str:

@@ -59,6 +59,8 @@ class Target:
     tools: tuple[Tool, ...] | None = ()
     notes: str = ""
     extends: str | None = None
+    skill_dirs: tuple[str, ...] = ()  # project skills folders named after the runtime: default target there
+    plugin_markers: tuple[str, ...] = ()  # files marking a plugin of the runtime: default target inside
 
     @property
     def has_tool_table(self) -> bool:
@@ -100,6 +102,9 @@ def target_from_dict(raw: Mapping[str, Any], parent: Target | None = None) -> Ta
         changes["dialect"] = frontmatter["dialect"]
     if "unknown_fields" in frontmatter:
         changes["unknown_fields"] = frontmatter["unknown_fields"]
+    for key in ("skill_dirs", "plugin_markers"):
+        if key in raw:
+            changes[key] = tuple(str(item) for item in raw[key] or ())
     if "severity" in raw:
         changes["severity"] = {**base.severity, **raw["severity"]}
     if "tool_fields" in raw:

@@ -27,6 +27,8 @@ def check(project: Project, target=None, ctx=None) -> Iterator[Finding]:
             for alias in tool.aliases:
                 names.setdefault(tool_key(alias), (tool.name, f"alias `{alias}` of"))
     for skill in project.skills:
+        if skill.targets and target.id not in skill.targets:
+            continue  # checked against other runtimes (chosen by its location)
         hit = names.get(tool_key(skill.effective_name))
         if hit is None:
             continue

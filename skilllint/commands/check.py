@@ -13,6 +13,7 @@ from skilllint import __version__
 from skilllint.config import Config, ConfigError, discover_config, load_config
 from skilllint.engine import Settings, lint_paths, stderr_progress
 from skilllint.formatters import RunInfo, pick_auto, render
+from skilllint.location import PORTABLE, LocationDefaults
 from skilllint.model import Severity
 from skilllint.registry import Rule, UnknownRuleError, all_rules, expand_selector
 from skilllint.targets import DEFAULT_TARGET, Target, TargetError, build_targets, user_parent
@@ -132,6 +133,7 @@ def build_settings(options: dict[str, Any], cwd: Path) -> tuple[Settings, Config
 def _settings(config: Config, options: dict[str, Any], cwd: Path) -> Settings:
     rules = select_rules(config, options)
     targets = resolve_targets(config, options)
+    auto = not options.get("targets") and "targets" not in config.data
     per_file = [(glob, tuple(_codes(sel))) for glob, sel in config.get("per-file-ignores", {}).items()]
     return Settings(
         targets=targets,
@@ -150,6 +152,7 @@ def _settings(config: Config, options: dict[str, Any], cwd: Path) -> Settings:
         jobs=options.get("jobs") or os.cpu_count() or 1,
         force_exclude=bool(options.get("force_exclude")),
         cwd=cwd,
+        location_defaults=LocationDefaults(build_targets(user_runtimes(config)).values()) if auto else None,
     )
 
 
@@ -217,6 +220,7 @@ def run_check(paths: list[str], options: dict[str, Any]) -> int:
         sys.stdout.write(render(fmt, diagnostics, run))
         if fmt in ("full", "concise") and not options.get("quiet"):
             sys.stdout.write(summary(diagnostics, result.skills) + "\n")
+            sys.stdout.write(targets_summary(result.target_use))
     fail_on = Severity.parse(options.get("fail_on") or config.get("fail-on", "error"))
     assert fail_on is not None
     failing = any(d.severity.rank >= fail_on.rank for d in diagnostics)
@@ -236,6 +240,16 @@ def _fault_spec(value: str | None) -> tuple[str, str] | None:
     if kind not in ("raise", "crash", "hang") or not glob:
         raise click.UsageError("--inject-fault takes KIND:GLOB with KIND raise, crash or hang")
     return kind, glob
+
+
+def targets_summary(use: dict[tuple[str, str], int]) -> str:
+    """Which target each skill was checked against when none was chosen, and why:
+    `claude-code: 12 skills, from .claude/skills`. Empty when targets were chosen."""
+    if not use or set(use) == {(DEFAULT_TARGET, PORTABLE.reason)}:
+        return ""  # everything on the portable default: nothing to explain
+    lines = [f"  {target}: {count:,} skill{'s' if count != 1 else ''}, {why}"
+             for (target, why), count in sorted(use.items(), key=lambda item: (-item[1], item[0]))]
+    return "Targets chosen by location (--target overrides):\n" + "\n".join(lines) + "\n"
 
 
 def summary(diagnostics: list, skills: int) -> str:
