@@ -61,6 +61,7 @@ class Target:
     extends: str | None = None
     skill_dirs: tuple[str, ...] = ()  # project skills folders named after the runtime: default target there
     plugin_markers: tuple[str, ...] = ()  # files marking a plugin of the runtime: default target inside
+    metadata_maps: tuple[str, ...] = ()  # `metadata` keys the runtime documents as maps (`openclaw`)
 
     @property
     def has_tool_table(self) -> bool:
@@ -102,7 +103,7 @@ def target_from_dict(raw: Mapping[str, Any], parent: Target | None = None) -> Ta
         changes["dialect"] = frontmatter["dialect"]
     if "unknown_fields" in frontmatter:
         changes["unknown_fields"] = frontmatter["unknown_fields"]
-    for key in ("skill_dirs", "plugin_markers"):
+    for key in ("skill_dirs", "plugin_markers", "metadata_maps"):
         if key in raw:
             changes[key] = tuple(str(item) for item in raw[key] or ())
     if "severity" in raw:

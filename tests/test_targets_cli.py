@@ -49,7 +49,11 @@ def test_sisu_reports_each_name_with_the_same_capability_tool(repo: Path) -> Non
     found = _by_name(_sl2(repo, "--isolated", "--target", "sisu"))
     assert set(found) == {"bash", "read_file", "write_file"}
     assert all(d["code"] == "SL200" and d["target"] == "sisu" for d in found.values())
-    assert found["write_file"]["message"] == "`write_file` is not a tool of sisu"
+    assert found["write_file"]["message"] == (
+        "`write_file` is not a tool of sisu (sisu ignores `allowed-tools`, but the instructions may still ask for "
+        "the tool)"
+    )
+    assert found["write_file"]["severity"] == "warning"  # SISU's loader drops allowed-tools
     assert "`terminalRun`" in found["bash"]["help"]
     assert "`terminalReadFile`" in found["read_file"]["help"]
     assert "sisu has no write-file tool" in found["write_file"]["help"]

@@ -32,10 +32,13 @@ def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
                           f'quote it: "{key}"')
     if all(isinstance(v, str) for v in metadata.values()):
         return  # the usual case; the schema is consulted only to place what is wrong
+    own_maps = target.metadata_maps if target is not None else ()
     for error in errors_for(doc, "agentskills"):
         if len(error.path) != 2 or error.path[0] != "metadata" or error.keyword != "type":
             continue
         key, value = error.path[1], error.value
+        if key in own_maps and isinstance(value, dict):
+            continue  # documented by this runtime (OpenClaw's `metadata.openclaw`)
         if isinstance(value, dict | list):
             help_text = "flatten it into string keys, or move structured data to a file in the skill"
         else:
@@ -51,4 +54,5 @@ RULE = Rule(
     summary="`metadata` is not a map of string keys to string values",
     severity=Severity.WARNING,
     check=check,
+    per_target=True,  # a runtime may document a map under one key (OpenClaw)
 )

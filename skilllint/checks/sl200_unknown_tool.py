@@ -22,11 +22,30 @@ def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
         if resolution.outcome != Outcome.UNKNOWN:
             continue
         name = resolution.name or declared.entry.text
+        semantics = target.tool_fields.get(declared.field, "grant")
         if target.tools is None:
+            if not resolution.suggestions and not resolution.hint:
+                # close to no known name: an application's own tool, most likely
+                yield Finding(declared.entry.location, f"`{name}` is not a tool of any known runtime",
+                              _DECLARE_HELP, Severity.WARNING)
+                continue
             message = f"`{name}` is not a tool of any known runtime"
         else:
             message = f"`{name}` is not a tool of {where(target)}"
+        if semantics in IGNORED:
+            why = (f"{where(target)} ignores `{declared.field}`" if semantics == "ignored"
+                   else f"`{declared.field}` grants nothing on {where(target)}")
+            yield Finding(declared.entry.location,
+                          f"{message} ({why}, but the instructions may still ask for the tool)",
+                          did_you_mean(resolution), Severity.WARNING)
+            continue
         yield Finding(declared.entry.location, message, did_you_mean(resolution))
+
+
+IGNORED = ("ignored", "informational")
+"""Tool-field semantics where the runtime neither grants nor restricts by the list."""
+_DECLARE_HELP = ("if it is your application's own tool, declare it in a target (`runtimes:` with `tools:` or "
+                 "`tools_from:` in .skilllint.yaml) and lint with `--target`")
 
 
 RULE = Rule(

@@ -39,7 +39,8 @@ def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
         resolution = declared.resolution
         if resolution.outcome != Outcome.ALIAS or resolution.tool is None:
             continue
-        if target.tool_fields.get(declared.field, "grant") in ENFORCED or not target.extends:
+        semantics = target.tool_fields.get(declared.field, "grant")
+        if semantics in ENFORCED or semantics == "ignored" or not target.extends:
             continue  # only an app's own aliases in a list the model reads are this rule's business
         yield Finding(
             declared.entry.location,
