@@ -64,7 +64,8 @@ def test_app_target_extending_sisu_with_aliases_leaves_only_write_file(repo: Pat
     (repo / ".skilllint.yaml").write_text(APP_CONFIG, encoding="utf-8")
     found = _sl2(repo)
     assert [(d["code"], d["target"], d["message"]) for d in found] == [
-        ("SL200", "my-sisu-app", "`write_file` is not a tool of my-sisu-app")
+        ("SL200", "my-sisu-app", "`write_file` is not a tool of my-sisu-app (my-sisu-app ignores "
+         "`allowed-tools`, but the instructions may still ask for the tool)")
     ]
 
 
