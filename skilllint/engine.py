@@ -324,9 +324,43 @@ def lint_paths(
         d for d in diagnostics
         if not _ignored_by_path(d, settings) and (d.code != INTERNAL_ERROR_CODE or d.code in selected_codes)
     ]
+    if len(settings.targets) > 1 and settings.location_defaults is None:
+        diagnostics = merge_across_targets(diagnostics, [t.id for t in settings.targets])
     diagnostics.sort(key=lambda d: d.sort_key)
     use = Counter((s.targets[0], s.target_reason) for s in summaries) if settings.location_defaults else {}
     return Result(diagnostics, len(discovery.skills), len(manifests), dict(use), faults)
+
+
+def merge_across_targets(diagnostics: list[Diagnostic], order: list[str]) -> list[Diagnostic]:
+    """One finding per problem: the findings of one rule at one place that say the same
+    thing on several targets (but for the target's name) become one, naming the targets
+    (`read_file` is not a tool of sisu, codex); one every target reported and whose text
+    names none is target-independent and shows no target at all. The severity is the
+    highest of the merged ones."""
+    rank = {ident: index for index, ident in enumerate(order)}
+    groups: dict[tuple, list[Diagnostic]] = {}
+    merged: list[Diagnostic] = []
+    for d in diagnostics:
+        if d.target is None:
+            merged.append(d)
+            continue
+        key = (d.path, d.span, d.code, d.message.replace(d.target, "\0"), (d.help or "").replace(d.target, "\0"))
+        groups.setdefault(key, []).append(d)
+    for (_, _, _, message, help_text), members in groups.items():
+        if len(members) == 1:
+            merged.append(members[0])
+            continue
+        members.sort(key=lambda d: rank.get(d.target or "", len(rank)))
+        ids = list(dict.fromkeys(d.target for d in members if d.target))
+        names = ", ".join(ids)
+        severity = max((d.severity for d in members), key=lambda s: s.rank)
+        independent = "\0" not in message and "\0" not in help_text and len(ids) == len(order)
+        first = members[0]
+        merged.append(Diagnostic(
+            first.path, first.span, first.code, first.name, severity, message.replace("\0", names),
+            help_text.replace("\0", names) or None, None if independent else names,
+        ))
+    return merged
 
 
 def _used_targets(summaries: list[SkillSummary], settings: Settings) -> list[Target]:
