@@ -31,7 +31,7 @@ def test_target_independent_finding_once_without_target(tmp_path: Path) -> None:
 def test_agreeing_findings_are_one_naming_the_targets(tmp_path: Path) -> None:
     (tmp_path / ".skilllint.yaml").write_text("runtimes:\n  my-app:\n    extends: claude-code\n", encoding="utf-8")
     _skill(tmp_path, "---\nname: deploy\ndescription: Deploys.\nallowed-tools: Bassh\n---\nBody.\n")
-    found = [d for d in _check(tmp_path, "claude-code", "gemini-cli", "my-app") if d["code"] == "SL200"]
+    found = [d for d in _check(tmp_path, "claude-code", "my-app") if d["code"] == "SL200"]
     assert len(found) == 1
     assert found[0]["target"] == "claude-code, my-app"
     assert found[0]["message"] == "`Bassh` is not a tool of claude-code, my-app"
