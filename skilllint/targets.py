@@ -61,6 +61,7 @@ class Target:
     extends: str | None = None
     skill_dirs: tuple[str, ...] = ()  # project skills folders named after the runtime: default target there
     plugin_markers: tuple[str, ...] = ()  # files marking a plugin of the runtime: default target inside
+    project_skill_dirs: tuple[str, ...] = ()  # every project skills folder it loads: what collides (SL400)
     metadata_maps: tuple[str, ...] = ()  # `metadata` keys the runtime documents as maps (`openclaw`)
 
     @property
@@ -103,7 +104,7 @@ def target_from_dict(raw: Mapping[str, Any], parent: Target | None = None) -> Ta
         changes["dialect"] = frontmatter["dialect"]
     if "unknown_fields" in frontmatter:
         changes["unknown_fields"] = frontmatter["unknown_fields"]
-    for key in ("skill_dirs", "plugin_markers", "metadata_maps"):
+    for key in ("skill_dirs", "plugin_markers", "metadata_maps", "project_skill_dirs"):
         if key in raw:
             changes[key] = tuple(str(item) for item in raw[key] or ())
     if "severity" in raw:

@@ -12,22 +12,60 @@ from collections.abc import Iterator
 
 from skilllint.checks._collisions import groups, namespace, skill_location
 from skilllint.model import Severity
-from skilllint.project import Project
+from skilllint.project import Project, SkillSummary
 from skilllint.registry import Finding, Rule
+from skilllint.targets import builtin_targets
 
 
 def check(project: Project, target=None, ctx=None) -> Iterator[Finding]:
     for group in groups(project.skills, lambda s: f"{namespace(s)}\0{s.effective_name}"):
         for member in group:
-            others = [o.path for o in group if o is not member]
+            seen_by: list[str] = []
+            others = []
+            for other in group:
+                if other is member:
+                    continue
+                both = _loaded_together(member, other)
+                if both is not None:
+                    others.append(other.path)
+                    seen_by.extend(r for r in both if r not in seen_by)
+            if not others:
+                continue  # copies for different runtimes: no runtime loads two of them
             shown = ", ".join(f"`{p}`" for p in others[:3])
             if len(others) > 3:
                 shown += f" and {len(others) - 3} more"
+            who = f"; {_names(seen_by)} {'loads' if len(seen_by) == 1 else 'load'} both" if seen_by else ""
             yield Finding(
                 skill_location(member),
-                f"skill name `{member.effective_name}` is also used by {shown}",
-                "give each skill a unique name (and folder)",
+                f"skill name `{member.effective_name}` is also used by {shown}{who}",
+                "give each skill a unique name (and folder)" + (
+                    "; copies for different runtimes belong in folders no single runtime loads together"
+                    if seen_by else ""),
             )
+
+
+def _runtime_folder(summary: SkillSummary) -> str | None:
+    """`.claude/skills` for a skill under `<project>/.claude/skills/`, else None."""
+    parts = summary.path.split("/")[:-2]
+    for index in range(len(parts) - 1, 0, -1):
+        if parts[index] == "skills" and parts[index - 1].startswith("."):
+            return f"{parts[index - 1]}/skills"
+    return None
+
+
+def _loaded_together(one: SkillSummary, other: SkillSummary) -> list[str] | None:
+    """The runtimes that load both skills (empty: one folder, loaded together by whoever
+    reads it), or None when no runtime reads both folders."""
+    first, second = _runtime_folder(one), _runtime_folder(other)
+    if first is None or second is None or first == second:
+        return []
+    loaders = [t.id for t in builtin_targets().values()
+               if first in t.project_skill_dirs and second in t.project_skill_dirs]
+    return loaders or None
+
+
+def _names(runtimes: list[str]) -> str:
+    return ", ".join(runtimes[:3]) + (f" and {len(runtimes) - 3} more" if len(runtimes) > 3 else "")
 
 
 RULE = Rule(
