@@ -54,6 +54,7 @@ class Target:
     permission_rules: bool = False
     dialect: str = "agentskills"
     unknown_fields: str = "error"
+    yaml_parser: str = "yaml"  # "strict": StrictYAML (skills-ref) rejects flow style, anchors, tags (SL102)
     severity: Mapping[str, str] = field(default_factory=dict)
     tool_fields: Mapping[str, str] = field(default_factory=dict)
     tools: tuple[Tool, ...] | None = ()
@@ -107,6 +108,8 @@ def target_from_dict(raw: Mapping[str, Any], parent: Target | None = None) -> Ta
     for key in ("skill_dirs", "plugin_markers", "metadata_maps", "project_skill_dirs"):
         if key in raw:
             changes[key] = tuple(str(item) for item in raw[key] or ())
+    if "yaml_parser" in frontmatter:
+        changes["yaml_parser"] = frontmatter["yaml_parser"]
     if "severity" in raw:
         changes["severity"] = {**base.severity, **raw["severity"]}
     if "tool_fields" in raw:

@@ -1,7 +1,10 @@
-"""SL214 tool-not-default: a tool the target has only conditionally, or has removed.
+"""SL214 tool-not-default: a tool the target has only in some setups, or has removed.
 
-`Glob` and `Grep` are absent by default in Claude Code on macOS and Linux; a removed tool
-is gone. A skill relying on them works on one machine and fails on the next.
+A `conditional` tool (`Glob` and `Grep`, absent by default in Claude Code on macOS and Linux)
+or an `experimental` one (behind a flag) is there in some setups: worth knowing, so info. A
+`removed` tool is gone everywhere and a `legacy` one is on its way out: the skill should
+change, so warning. The severity is set on the finding for those two, so that a config
+override of SL214 still wins over it.
 """
 
 from __future__ import annotations
@@ -13,8 +16,10 @@ from skilllint.document import Document
 from skilllint.model import Severity
 from skilllint.registry import Finding, Rule
 
-STATUSES = {"conditional": "available only in some setups", "experimental": "experimental",
+STATUSES = {"conditional": "available only in some setups", "experimental": "experimental (behind a flag)",
             "removed": "removed", "legacy": "deprecated"}
+WARN = frozenset({"removed", "legacy"})
+"""Statuses that ask for a change; the others (only in some setups) are info, the rule's default."""
 
 
 def _one_of_alternatives(tool, target) -> bool:
@@ -22,6 +27,16 @@ def _one_of_alternatives(tool, target) -> bool:
     shell tools per model): some setup always has one, so naming it is not the problem."""
     same = [t for t in target.tools if t.capability == tool.capability and t.status != "removed"]
     return tool.status == "conditional" and len(same) > 1 and all(t.status == "conditional" for t in same)
+
+
+def _help(tool, target) -> str:
+    """The runtime's note on when the tool is there, else its summary (which often names the flag
+    or the replacement), else what to do."""
+    if tool.note or tool.summary:
+        return tool.note or tool.summary
+    if tool.status in WARN:
+        return f"name a tool that {where(target)} has by default instead"
+    return f"if the skill needs `{tool.name}`, say in its description which setup it expects"
 
 
 def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
@@ -37,15 +52,16 @@ def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
         yield Finding(
             declared.entry.location,
             f"`{tool.name}` is {STATUSES[tool.status]} in {where(target)}",
-            tool.note or tool.summary or None,
+            _help(tool, target),
+            Severity.WARNING if tool.status in WARN else None,
         )
 
 
 RULE = Rule(
     code="SL214",
     name="tool-not-default",
-    summary="A tool the target offers only conditionally (off by default) or has removed",
-    severity=Severity.WARNING,
+    summary="A tool the target offers only in some setups (info) or has removed or deprecated (warning)",
+    severity=Severity.INFO,
     check=check,
     per_target=True,
 )

@@ -1,28 +1,42 @@
 """SL304 reference-escapes-root: a reference that leaves the skill folder (`../shared/x.md`).
 
 A skill is installed, zipped and uploaded as its folder alone; anything outside it is not
-there at run time.
+there at run time. One finding per file outside the skill, at its first reference, saying how
+many more references to the same file there are: one fix (copy the file in) settles them all.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 
 from skilllint.checks._files import file_references, resolve_in_skill
+from skilllint.checks._helpers import plural
 from skilllint.document import Document
 from skilllint.model import Severity
 from skilllint.registry import Finding, Rule
 
 
 def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
-    for reference in file_references(doc):
-        _, inside = resolve_in_skill(doc, reference.path)
+    escaping: dict[str, list] = {}  # resolved file -> its references, in order of appearance
+    ordered = sorted(file_references(doc), key=lambda r: (r.location.span.line, r.location.span.column))
+    for reference in ordered:  # links and code spans come separately: the first one is the first written
+        full, inside = resolve_in_skill(doc, reference.path)
         if not inside:
-            yield Finding(
-                reference.location,
-                f"`{reference.path}` points outside the skill folder",
-                "copy the file into the skill (e.g. `references/`) and link to the copy",
-            )
+            escaping.setdefault(full, []).append(reference)
+    for full, references in escaping.items():
+        first, more = references[0], len(references) - 1
+        again = f" (and {plural(more, 'more reference')} to it)" if more else ""
+        yield Finding(first.location, f"`{first.path}` points outside the skill folder{again}", _help(full))
+
+
+def _help(full: str) -> str:
+    folder, base = os.path.split(full)
+    if base == "SKILL.md" and os.path.basename(folder):
+        # another skill: it is installed (or not) on its own, and loaded by its name
+        name = os.path.basename(folder)
+        return f"name the skill instead of its file (\"use the `{name}` skill\"): skills are loaded by name"
+    return "copy the file into the skill (e.g. `references/`) and link to the copy"
 
 
 RULE = Rule(

@@ -2,30 +2,36 @@
 
 The spec recommends under 5,000 tokens for the instructions; after compaction Claude Code
 re-attaches only the first 5,000 tokens of an invoked skill.
+
+A body over SL700's line limit too gets one finding with both numbers, from whichever of the
+two rules runs first (SL700; see there).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
+from skilllint.checks.sl700_body_too_many_lines import CHARS_PER_TOKEN, HELP, body_size, reports_both
 from skilllint.document import Document, Location
 from skilllint.model import Severity, Span
 from skilllint.registry import Finding, Rule
 
 LIMIT = 5000
-CHARS_PER_TOKEN = 4
 
 
 def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
-    limit = int((ctx.options if ctx else {}).get("max-body-tokens", LIMIT))
-    tokens = -(-len(doc.body) // CHARS_PER_TOKEN)  # ceil: 20,001 characters are over 5,000 tokens
-    if tokens > limit:
-        yield Finding(
-            Location(doc.path, Span(doc.body_line, 1)),
-            f"body is about {tokens:,} tokens ({len(doc.body):,} characters / {CHARS_PER_TOKEN}); "
-            f"the limit is {limit:,}",
-            "move reference material into `references/*.md` and link to it",
-        )
+    size = body_size(doc, ctx)
+    if not size.over_tokens:
+        return
+    both = reports_both(doc, size, "SL701")
+    if both is False:
+        return
+    yield Finding(
+        Location(doc.path, Span(doc.body_line, 1)),
+        size.both() if both else (f"body is about {size.tokens:,} tokens ({size.chars:,} characters / "
+                                  f"{CHARS_PER_TOKEN}); the limit is {size.max_tokens:,}"),
+        HELP,
+    )
 
 
 RULE = Rule(
