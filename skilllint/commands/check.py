@@ -11,7 +11,7 @@ import click
 
 from skilllint import __version__
 from skilllint.config import Config, ConfigError, discover_config, load_config
-from skilllint.engine import Settings, lint_paths, stderr_progress
+from skilllint.engine import Result, Settings, lint_paths, stderr_progress
 from skilllint.formatters import RunInfo, pick_auto, render
 from skilllint.location import PORTABLE, LocationDefaults
 from skilllint.model import Severity
@@ -111,14 +111,15 @@ def severity_overrides(config: Config) -> dict[str, Severity | None]:
     return overrides
 
 
-def build_settings(options: dict[str, Any], cwd: Path) -> tuple[Settings, Config]:
+def build_settings(options: dict[str, Any], cwd: Path, config: Config | None = None) -> tuple[Settings, Config]:
     """Settings from the config and the flags.
 
     A config that loaded can still fail here (an alias to a tool its runtime lacks, a
     manifest that breaks the loader): that is a ConfigError naming the file, with the
     exception type when nobody foresaw it, never a bare internal error.
     """
-    config = load_settings_config(options, cwd)
+    if config is None:
+        config = load_settings_config(options, cwd)
     try:
         return _settings(config, options, cwd), config
     except (ConfigError, click.ClickException):
@@ -196,11 +197,8 @@ def use_color(options: dict[str, Any]) -> bool:
 
 def run_check(paths: list[str], options: dict[str, Any]) -> int:
     cwd = Path.cwd()
-    settings, config = build_settings(options, cwd)
-    settings.debug = bool(options.get("debug"))
-    settings.inject_fault = _fault_spec(options.get("inject_fault"))
     show_progress = sys.stderr.isatty() and not options.get("no_progress") and not options.get("quiet")
-    result = lint_paths(paths, settings, stderr_progress if show_progress else None)
+    settings, config, result = lint_by_config(paths, options, cwd, stderr_progress if show_progress else None)
     fmt = options.get("fmt") or "auto"
     if fmt == "auto":
         fmt = pick_auto(sys.stdout.isatty())
@@ -230,6 +228,53 @@ def run_check(paths: list[str], options: dict[str, Any]) -> int:
                    "incomplete; rerun with --debug and report it", err=True)
         return EXIT_ERROR
     return EXIT_FINDINGS if failing else EXIT_CLEAN
+
+
+def lint_by_config(
+    paths: list[str], options: dict[str, Any], cwd: Path, progress: Any = None
+) -> tuple[Settings, Config, Result]:
+    """Lint each path with the config nearest to it (ruff's model: a config in `sub/` governs
+    `skilllint check sub/x`, whatever the working folder), unless `--config` or `--isolated`
+    names one for all. Paths sharing a config are linted together; the results are merged.
+    The settings and config returned are the first group's (for `fail-on` and rule tables)."""
+    groups: dict[Path | None, tuple[Config | None, list[str]]] = {}
+    if options.get("isolated") or options.get("config_path"):
+        groups[None] = (None, paths)
+    else:
+        for raw in paths:
+            found = _nearest_config(cwd / raw, groups)
+            groups.setdefault(found.path, (found, []))[1].append(raw)
+    runs = []
+    for config, members in groups.values():
+        settings, config = build_settings(options, cwd, config)
+        settings.debug = bool(options.get("debug"))
+        settings.inject_fault = _fault_spec(options.get("inject_fault"))
+        runs.append((settings, config, lint_paths(members, settings, progress)))
+    settings, config, result = runs[0]
+    for _, _, other in runs[1:]:
+        result = _combine(result, other)
+    return settings, config, result
+
+
+def _nearest_config(path: Path, loaded: dict[Path | None, tuple[Config | None, list[str]]]) -> Config:
+    """The config nearest above `path` (read once: a pyproject.toml is parsed to decide and
+    to load); a config file that an earlier path already loaded is reused."""
+    start = path if path.is_dir() else path.parent
+    try:
+        config = discover_config(start.resolve()) or Config()
+    except OSError:
+        config = Config()
+    earlier = loaded.get(config.path)
+    return earlier[0] if earlier is not None and earlier[0] is not None else config
+
+
+def _combine(one: Result, other: Result) -> Result:
+    use = dict(one.target_use)
+    for key, count in other.target_use.items():
+        use[key] = use.get(key, 0) + count
+    diagnostics = sorted([*one.diagnostics, *other.diagnostics], key=lambda d: d.sort_key)
+    return Result(diagnostics, one.skills + other.skills, one.manifests + other.manifests, use,
+                  one.faults + other.faults)
 
 
 def _fault_spec(value: str | None) -> tuple[str, str] | None:

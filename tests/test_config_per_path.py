@@ -1,0 +1,43 @@
+"""The config nearest above each linted path applies (ruff's model), not the working
+folder's; `--config` names one for all."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.conftest import run_cli
+
+SKILL = "---\nname: {name}\ndescription: Does one thing. Use when asked.\nversion: 1\n---\nBody.\n"
+
+
+def _tree(root: Path) -> None:
+    (root / ".git").mkdir()  # the search for configs stops at the repository root
+    for project, ignore in (("alpha", "SL132"), ("beta", None)):
+        skill = root / project / "skills" / project
+        skill.mkdir(parents=True)
+        (skill / "SKILL.md").write_text(SKILL.format(name=project), encoding="utf-8")
+        if ignore:
+            (root / project / ".skilllint.yaml").write_text(f"ignore: [{ignore}]\n", encoding="utf-8")
+
+
+def _codes(root: Path, *args: str) -> set[tuple[str, str]]:
+    code, out, err = run_cli(["check", *args, "--format", "json"], root)
+    assert code in (0, 1), err
+    return {(d["path"].split("/")[0], d["code"]) for d in json.loads(out)}
+
+
+def test_each_path_gets_its_nearest_config(tmp_path: Path) -> None:
+    _tree(tmp_path)
+    assert _codes(tmp_path, "alpha", "beta") == {("beta", "SL132")}  # alpha's own config ignores SL132
+
+
+def test_a_file_inside_a_project_uses_that_projects_config(tmp_path: Path) -> None:
+    _tree(tmp_path)
+    assert _codes(tmp_path, "alpha/skills/alpha/SKILL.md") == set()
+
+
+def test_config_option_wins_for_every_path(tmp_path: Path) -> None:
+    _tree(tmp_path)
+    (tmp_path / "strict.yaml").write_text("select: [SL132]\n", encoding="utf-8")
+    assert _codes(tmp_path, "alpha", "beta", "--config", "strict.yaml") == {("alpha", "SL132"), ("beta", "SL132")}
