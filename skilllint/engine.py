@@ -28,6 +28,7 @@ from skilllint.faults import (
     HARD_LIMIT_SECONDS,
     INTERNAL_ERROR_CODE,
     BudgetExceeded,
+    FileBudget,
     fault,
     time_budget,
 )
@@ -196,14 +197,17 @@ def _bare_summary(skill: SkillInput, settings: Settings) -> SkillSummary:
                         tuple(t.id for t in targets), reason)
 
 
-def lint_skill(skill: SkillInput, settings: Settings) -> tuple[list[Diagnostic], SkillSummary]:
+def lint_skill(
+    skill: SkillInput, settings: Settings, budget: FileBudget | None = None
+) -> tuple[list[Diagnostic], SkillSummary]:
     """Everything per-document about one skill. Never raises: a failure of skilllint on
-    this file, or a file that takes longer than its time budget, is SL000 on the file."""
+    this file, or a file that takes longer than its time budget, is SL000 on the file.
+    `budget` is the run's (its handler installed once); without one, the file gets its own."""
     diagnostics: list[Diagnostic] = []
     rel = relative_posix(skill.file, settings.cwd)
     where = "reading"
     try:
-        with time_budget(settings.file_budget):
+        with budget.file() if budget is not None else time_budget(settings.file_budget):
             doc = load_document(skill.file, settings.cwd, max_bytes=settings.max_bytes)
             if settings.inject_fault is not None:
                 where = "--inject-fault"
@@ -237,6 +241,20 @@ def _inject(spec: tuple[str, str], path: str) -> None:
         os.kill(os.getpid(), signal.SIGSEGV)
 
 
+class _PooledLint:
+    """The work of a pool worker: lint one skill under a budget installed once per process
+    (the object is copied into each forked worker, which installs its own on first use)."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.budget = FileBudget(settings.file_budget)
+
+    def __call__(self, skill: SkillInput) -> tuple[list[Diagnostic], SkillSummary]:
+        if not self.budget.usable:
+            self.budget.install()
+        return lint_skill(skill, self.settings, self.budget)
+
+
 def _lost(skill: SkillInput, reason: str, settings: Settings) -> tuple[list[Diagnostic], SkillSummary]:
     """A skill whose worker process died or hung: reported, never waited on."""
     rel = relative_posix(skill.file, settings.cwd)
@@ -253,15 +271,16 @@ def _lint_all(
     total = len(skills)
     jobs = max(1, settings.jobs)
     if jobs == 1 or total < PARALLEL_THRESHOLD or not can_fork():
-        for index, skill in enumerate(skills, 1):
-            yield lint_skill(skill, settings)
-            if progress and index % 200 == 0:
-                progress(index, total)
+        with FileBudget(settings.file_budget) as budget:
+            for index, skill in enumerate(skills, 1):
+                yield lint_skill(skill, settings, budget)
+                if progress and index % 200 == 0:
+                    progress(index, total)
         return
     done = 0
     for count, results in run_pool(
         skills,
-        partial(lint_skill, settings=settings),
+        _PooledLint(settings),
         partial(_lost, settings=settings),
         jobs=jobs,
         batch_size=_batch_size(total, jobs),

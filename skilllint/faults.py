@@ -35,25 +35,59 @@ class BudgetExceeded(BaseException):  # noqa: N818 - not an error of the input, 
     rule's own `except Exception` cannot swallow it."""
 
 
+class FileBudget:
+    """A per-file time limit: BudgetExceeded is raised in this thread once a file's checks run
+    longer than `seconds`. The signal handler is installed once (`install`, restored by
+    `uninstall`), so each file costs two `setitimer` calls. A no-op where signals cannot be
+    used (not the main thread, no setitimer), as when skilllint runs inside another program.
+    """
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.usable = False
+        self.previous: Any = None
+
+    def install(self) -> FileBudget:
+        self.usable = (self.seconds > 0 and hasattr(signal, "setitimer")
+                       and threading.current_thread() is threading.main_thread())
+        if self.usable:
+            self.previous = signal.signal(signal.SIGALRM, _expire)
+        return self
+
+    def uninstall(self) -> None:
+        if self.usable:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, self.previous)
+            self.usable = False
+
+    def __enter__(self) -> FileBudget:
+        return self.install()
+
+    def __exit__(self, *_exc: object) -> None:
+        self.uninstall()
+
+    @contextmanager
+    def file(self) -> Iterator[None]:
+        """Time one file's checks."""
+        if not self.usable:
+            yield
+            return
+        signal.setitimer(signal.ITIMER_REAL, self.seconds)
+        try:
+            yield
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+
+
+def _expire(_signum: int, _frame: Any) -> None:
+    raise BudgetExceeded
+
+
 @contextmanager
 def time_budget(seconds: float) -> Iterator[None]:
-    """Raise BudgetExceeded in this thread after `seconds` (a no-op where signals cannot be
-    used: not the main thread, or no setitimer). Restores any previous timer handler."""
-    usable = seconds > 0 and hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
-    if not usable:
+    """One budget for one block (installs and restores the handler around it)."""
+    with FileBudget(seconds) as budget, budget.file():
         yield
-        return
-
-    def expire(_signum: int, _frame: Any) -> None:
-        raise BudgetExceeded
-
-    previous = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 def fault(path: str, where: str, error: BaseException | None = None, *, reason: str = "",
