@@ -69,7 +69,13 @@ def _read_elsewhere(location, key: str, owners: list[str], target) -> Finding:
     )
 
 
+MEANT = {"tools": "`tools` is a subagent field: a skill lists its tools in `allowed-tools`"}
+"""Keys of another file kind written in a skill, and what the author meant."""
+
+
 def _help(key: str, known: tuple[str, ...], target) -> str:
+    if key in MEANT:
+        return MEANT[key]
     normalised = key.lower().replace("_", "-")
     candidates = tuple(dict.fromkeys((*known, *SPEC_FIELDS, *readers())))
     match = next((k for k in candidates if k.replace("_", "-") == normalised), None)
