@@ -1,0 +1,173 @@
+"""Trust on every run: what discovery skips (git-ignored files), what a run with nothing to lint
+says, and output a CI log reader can use (severity in `concise`, the target named once in `full`,
+`--statistics` as JSON, FORCE_COLOR and NO_COLOR), and YAML errors that say where and why.
+
+The git-ignore expectations were checked against `git ls-files --others --exclude-standard` on
+the same trees; skilllint itself never runs git.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from skilllint.discover import discover
+from tests.conftest import run_cli
+
+SKILL = "---\nname: {name}\ndescription: Does one thing. Use when asked.\n---\nBody\n"
+
+
+def _skill(root: Path, folder: str) -> None:
+    path = root / folder / "SKILL.md"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(SKILL.format(name=path.parent.name), encoding="utf-8")
+
+
+def _write(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+
+
+def _repo(root: Path, gitignore: str | None = None) -> Path:
+    """A git work tree as git leaves it on disk: `.git/` with `info/`, no git command needed."""
+    (root / ".git" / "info").mkdir(parents=True)
+    if gitignore is not None:
+        _write(root / ".gitignore", gitignore)
+    return root
+
+
+def _found(root: Path, *paths: str, force_exclude: bool = False) -> list[str]:
+    """The skill folders and manifests discovery finds under `root`, relative and sorted."""
+    found = discover(list(paths) or ["."], root, force_exclude=force_exclude)
+    files = [s.file.parent for s in found.skills] + found.manifests
+    return sorted(path.relative_to(root).as_posix() for path in files)
+
+
+# -- git-ignored files ----------------------------------------------------------------------------
+
+
+def test_ignored_folders_are_skipped(tmp_path: Path) -> None:
+    root = _repo(tmp_path, "build/\n*.tmp\n/vendor\n")
+    for folder in ("skills/kept", "build/skills/copied", "vendor/skill", "docs/vendor/skill", "x.tmp/skill"):
+        _skill(root, folder)
+    _write(root / "build" / "tools.json", "{}")
+    _write(root / "skills" / "kept" / "tools.json", "{}")
+    assert _found(root) == ["docs/vendor/skill", "skills/kept", "skills/kept/tools.json"]
+
+
+def test_a_path_named_on_the_command_line_is_linted_even_if_ignored(tmp_path: Path) -> None:
+    root = _repo(tmp_path, "build/\n")
+    _skill(root, "build/skills/copied")
+    _skill(root, "build/skills/other")
+    assert _found(root, "build/skills") == ["build/skills/copied", "build/skills/other"]
+    assert _found(root, "build/skills/copied/SKILL.md") == ["build/skills/copied"]
+    assert _found(root, "build/skills", force_exclude=True) == []  # what pre-commit asks for
+    assert _found(root, "build/skills/copied/SKILL.md", force_exclude=True) == []
+
+
+def test_a_named_ignored_folder_keeps_the_rules_below_it(tmp_path: Path) -> None:
+    root = _repo(tmp_path, "build/\n")
+    _write(root / "build" / ".gitignore", "scratch/\n")
+    _skill(root, "build/kept")
+    _skill(root, "build/scratch/skill")
+    assert _found(root, "build") == ["build/kept"]
+
+
+def test_nested_gitignore_patterns_are_relative_to_their_folder(tmp_path: Path) -> None:
+    root = _repo(tmp_path, "")
+    _write(root / "team" / ".gitignore", "/drafts/\n")  # team/drafts, not drafts
+    for folder in ("drafts/skill", "team/drafts/skill", "team/other/drafts/skill"):
+        _skill(root, folder)
+    assert _found(root) == ["drafts/skill", "team/other/drafts/skill"]
+
+
+def test_a_deeper_gitignore_re_includes_what_a_higher_one_ignores(tmp_path: Path) -> None:
+    root = _repo(tmp_path, "SKILL.md\n")
+    _write(root / "public" / ".gitignore", "!SKILL.md\n")
+    _skill(root, "private/skill")
+    _skill(root, "public/skill")
+    assert _found(root) == ["public/skill"]
+
+
+def test_git_info_exclude_is_honoured_and_the_gitignore_beats_it(tmp_path: Path) -> None:
+    root = _repo(tmp_path, "!keep/\n")
+    _write(root / ".git" / "info" / "exclude", "local/\nkeep/\n")
+    for folder in ("local/skill", "keep/skill", "other/skill"):
+        _skill(root, folder)
+    assert _found(root) == ["keep/skill", "other/skill"]
+
+
+def test_allow_list_gitignore_keeps_skill_folders(tmp_path: Path) -> None:
+    """`*`, `!*/`, `!*.md`: ignore everything but folders and Markdown (GitHub's allow-list style)."""
+    root = _repo(tmp_path, "*\n!*/\n!*.md\n")
+    _skill(root, "skills/a")
+    _write(root / "skills" / "a" / "tools.json", "{}")
+    assert _found(root) == ["skills/a"]
+
+
+def test_contents_pattern_lets_a_folder_be_re_included(tmp_path: Path) -> None:
+    """`skills/**` ignores what is under skills/, not skills/ itself: `!skills/keep/` works."""
+    root = _repo(tmp_path, "skills/**\n!skills/keep/\n!skills/keep/**\n")
+    _skill(root, "skills/keep")
+    _skill(root, "skills/drop")
+    assert _found(root) == ["skills/keep"]
+
+
+def test_a_folder_outside_a_git_work_tree_ignores_nothing(tmp_path: Path) -> None:
+    _write(tmp_path / ".gitignore", "build/\n")
+    _skill(tmp_path, "build/skill")
+    assert _found(tmp_path) == ["build/skill"]
+
+
+def test_a_nested_repository_has_its_own_rules(tmp_path: Path) -> None:
+    root = _repo(tmp_path, "generated/\n")
+    inner = _repo(root / "vendor" / "other", "drafts/\n")
+    _skill(inner, "generated/skill")  # the outer repository's rule stops at the inner one
+    _skill(inner, "drafts/skill")
+    assert _found(root) == ["vendor/other/generated/skill"]
+
+
+def test_a_linked_worktree_reads_the_shared_info_exclude(tmp_path: Path) -> None:
+    """In `git worktree add` checkouts `.git` is a file naming the git dir, which names the
+    shared one in `commondir`; `info/exclude` is the shared one's."""
+    common = tmp_path / "main" / ".git"
+    (common / "info").mkdir(parents=True)
+    _write(common / "info" / "exclude", "local/\n")
+    _write(common / "worktrees" / "wt" / "commondir", "../..\n")
+    checkout = tmp_path / "wt"
+    _write(checkout / ".git", f"gitdir: {common / 'worktrees' / 'wt'}\n")
+    _skill(checkout, "local/skill")
+    _skill(checkout, "skills/kept")
+    assert _found(checkout) == ["skills/kept"]
+
+
+def test_the_walk_stops_looking_for_rules_at_the_repository_root(tmp_path: Path) -> None:
+    _write(tmp_path / ".gitignore", "repo/\nskills/\n")  # above the repository: not git's business
+    root = _repo(tmp_path / "repo", "")
+    _skill(root, "skills/a")
+    assert _found(root) == ["skills/a"]
+
+
+def test_a_pattern_git_cannot_use_does_not_break_the_walk(tmp_path: Path) -> None:
+    root = _repo(tmp_path, "broken\\\nbuild/\n")  # a trailing backslash matches nothing in git
+    _skill(root, "build/skill")
+    _skill(root, "skills/a")
+    assert _found(root) == ["skills/a"]
+
+
+def test_an_ignored_folder_under_skills_is_not_a_skill_missing_its_file(tmp_path: Path) -> None:
+    root = _repo(tmp_path, "skills/.cache-*/\nskills/tmp/\n")
+    _skill(root, "skills/a")
+    (root / "skills" / "tmp" / "x").mkdir(parents=True)
+    (root / "skills" / "empty").mkdir()
+    problems = discover(["."], root).problems
+    assert [(p.code, p.path) for p in problems] == [("SL500", "skills/empty/")]
+
+
+def test_cli_skips_ignored_skills(tmp_path: Path) -> None:
+    root = _repo(tmp_path, "dist/\n")
+    _skill(root, "skills/good")
+    _write(root / "dist" / "bad" / "SKILL.md", "---\nname: Bad\n---\n")
+    code, out, _ = run_cli(["check", "--isolated", "--format", "concise"], root)
+    assert code == 0 and "All clean: 1 skill checked." in out
+    code, out, _ = run_cli(["check", "dist", "--isolated", "--format", "concise"], root)
+    assert code == 1 and "dist/bad/SKILL.md" in out
