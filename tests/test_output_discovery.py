@@ -171,3 +171,32 @@ def test_cli_skips_ignored_skills(tmp_path: Path) -> None:
     assert code == 0 and "All clean: 1 skill checked." in out
     code, out, _ = run_cli(["check", "dist", "--isolated", "--format", "concise"], root)
     assert code == 1 and "dist/bad/SKILL.md" in out
+
+
+# -- a path with nothing to lint ------------------------------------------------------------------
+
+
+def test_a_path_without_skills_says_so_and_exits_0(tmp_path: Path) -> None:
+    (tmp_path / "docs").mkdir()
+    _write(tmp_path / "docs" / "README.md", "# Docs\n")
+    code, out, err = run_cli(["check", "docs/", "--isolated", "--format", "concise"], tmp_path)
+    assert code == 0
+    assert out == "Nothing to check: no SKILL.md or tool manifest found.\n"
+    assert err == "skilllint: warning: no SKILL.md or tool manifest found under `docs/`\n"
+
+
+def test_the_warning_names_every_path_and_quiet_drops_it(tmp_path: Path) -> None:
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    _, out, err = run_cli(["check", "a", "b", "--isolated", "--format", "json"], tmp_path)
+    assert out == "[]\n" and "under `a`, `b`" in err
+    assert run_cli(["check", "a", "--isolated", "--format", "concise", "-q"], tmp_path)[1:] == ("", "")
+
+
+def test_manifests_alone_are_something_to_check(tmp_path: Path) -> None:
+    _write(tmp_path / "tools.json", '{"tools": [{"name": "deploy"}]}\n')
+    code, out, err = run_cli(["check", "--isolated", "--format", "concise"], tmp_path)
+    assert code == 0 and out == "All clean: 1 manifest checked.\n" and err == ""
+    _skill(tmp_path, "skills/a")
+    assert run_cli(["check", "--isolated", "--format", "concise"], tmp_path)[1] == (
+        "All clean: 1 skill and 1 manifest checked.\n")

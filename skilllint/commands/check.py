@@ -216,7 +216,9 @@ def run_check(paths: list[str], options: dict[str, Any]) -> int:
     else:
         sys.stdout.write(render(fmt, diagnostics, run))
         if fmt in ("full", "concise") and not options.get("quiet"):
-            sys.stdout.write(summary(diagnostics, result.skills) + "\n")
+            sys.stdout.write(summary(diagnostics, result.skills, result.manifests) + "\n")
+    if not result.skills and not result.manifests and not options.get("quiet"):
+        click.echo(nothing_found_warning(paths), err=True)
     fail_on = Severity.parse(options.get("fail_on") or config.get("fail-on", "error"))
     assert fail_on is not None
     failing = any(d.severity.rank >= fail_on.rank for d in diagnostics)
@@ -238,13 +240,38 @@ def _fault_spec(value: str | None) -> tuple[str, str] | None:
     return kind, glob
 
 
-def summary(diagnostics: list, skills: int) -> str:
+def nothing_found_warning(paths: list[str]) -> str:
+    """Said on stderr when the paths hold no skill and no manifest: a mistyped path in CI
+    must not pass as "All clean". The exit code stays 0, as ruff's does for a folder without
+    Python files, so a pre-commit hook on a repository without skills does not fail."""
+    from skilllint.textsafe import escape
+
+    where = ", ".join(f"`{escape(path)}`" for path in paths)
+    return f"skilllint: warning: no SKILL.md or tool manifest found under {where}"
+
+
+def summary(diagnostics: list, skills: int, manifests: int = 0) -> str:
+    """The closing line of `full` and `concise`: what was checked and what was found."""
+    if not diagnostics and not skills and not manifests:
+        return "Nothing to check: no SKILL.md or tool manifest found."
     counts = {s: 0 for s in Severity}
     for d in diagnostics:
         counts[d.severity] += 1
-    checked = f"{skills:,} skill{'s' if skills != 1 else ''} checked"
+    checked = _checked(skills, manifests)
     if not diagnostics:
         return f"All clean: {checked}."
     parts = [f"{counts[s]:,} {s.value}{'s' if counts[s] != 1 else ''}" for s in Severity if counts[s]]
     files = len({d.path for d in diagnostics})
     return f"Found {', '.join(parts)} in {files:,} file{'s' if files != 1 else ''} ({checked})."
+
+
+def _checked(skills: int, manifests: int) -> str:
+    """`3 skills checked`, `1 skill and 2 manifests checked`, `1 manifest checked`."""
+    parts = [_count(skills, "skill")] if skills or not manifests else []
+    if manifests:
+        parts.append(_count(manifests, "manifest"))
+    return " and ".join(parts) + " checked"
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number:,} {noun}{'s' if number != 1 else ''}"
