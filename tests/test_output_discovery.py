@@ -200,3 +200,15 @@ def test_manifests_alone_are_something_to_check(tmp_path: Path) -> None:
     _skill(tmp_path, "skills/a")
     assert run_cli(["check", "--isolated", "--format", "concise"], tmp_path)[1] == (
         "All clean: 1 skill and 1 manifest checked.\n")
+
+
+# -- output for CI logs ---------------------------------------------------------------------------
+
+
+def test_concise_lines_carry_the_severity(tmp_path: Path) -> None:
+    _write(tmp_path / "bad-name" / "SKILL.md", "---\nname: Bad-Name\ndescription: Uses <b>bold</b>. Use when asked.\n"
+           "license: MIT\n---\nBody\n")
+    _, out, _ = run_cli(["check", "--isolated", "--format", "concise", "-t", "sisu"], tmp_path)
+    assert "bad-name/SKILL.md:2:7: SL112 error `name` `Bad-Name` has uppercase letters\n" in out
+    assert "bad-name/SKILL.md:3:19: SL118 warning `description` contains the XML tag `<b>`\n" in out
+    assert "bad-name/SKILL.md:4:1: SL132 info [sisu] unknown frontmatter field `license` for sisu\n" in out
