@@ -212,3 +212,16 @@ def test_concise_lines_carry_the_severity(tmp_path: Path) -> None:
     assert "bad-name/SKILL.md:2:7: SL112 error `name` `Bad-Name` has uppercase letters\n" in out
     assert "bad-name/SKILL.md:3:19: SL118 warning `description` contains the XML tag `<b>`\n" in out
     assert "bad-name/SKILL.md:4:1: SL132 info [sisu] unknown frontmatter field `license` for sisu\n" in out
+
+
+def test_full_names_the_target_once(tmp_path: Path) -> None:
+    _write(tmp_path / "s" / "SKILL.md", "---\nname: s\ndescription: Does one thing. Use when asked.\n"
+           "allowed-tools: Bassh\nlicense: MIT\n---\nBody\n")
+    _, out, _ = run_cli(["check", "--isolated", "--format", "full", "--no-color", "-t", "sisu", "-t", "claude-code"],
+                        tmp_path)
+    heads = [line for line in out.splitlines() if line.startswith("s/SKILL.md:")]
+    assert "s/SKILL.md:5:1: info[SL132] unknown frontmatter field `license` for sisu" in heads
+    assert any(line.endswith("is not a tool of any known runtime (agentskills)") for line in
+               run_cli(["check", "--isolated", "--format", "full", "--no-color"], tmp_path)[1].splitlines())
+    for line in heads:
+        assert sum(line.count(target) for target in ("sisu", "claude-code")) == 1, line
