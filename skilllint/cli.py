@@ -51,7 +51,8 @@ def cli() -> None:
 @click.option("--isolated", is_flag=True, help="Ignore config files.")
 @click.option("--force-exclude", is_flag=True,
               help="Apply `exclude` and .gitignore to paths named on the command line too (for pre-commit).")
-@click.option("--statistics", is_flag=True, help="Print a count per rule instead of each finding.")
+@click.option("--statistics", is_flag=True,
+              help="Print a count per rule instead of each finding (a JSON array with --format json).")
 @click.option("-q", "--quiet", is_flag=True, help="Print findings only: no summary, no warning that nothing was found.")
 @click.option("--color/--no-color", default=None, help="Colour (default: on a terminal unless NO_COLOR is set).")
 @click.option("--no-progress", is_flag=True, help="No progress counter on stderr.")

@@ -8,6 +8,7 @@ the same trees; skilllint itself never runs git.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from skilllint.discover import discover
@@ -225,3 +226,18 @@ def test_full_names_the_target_once(tmp_path: Path) -> None:
                run_cli(["check", "--isolated", "--format", "full", "--no-color"], tmp_path)[1].splitlines())
     for line in heads:
         assert sum(line.count(target) for target in ("sisu", "claude-code")) == 1, line
+
+
+def test_statistics_honours_format_json(tmp_path: Path) -> None:
+    _write(tmp_path / "s" / "SKILL.md", "---\nname: S\ndescription: Does one thing. Use when asked.\n"
+           "allowed-tools: Bassh Rread\n---\nBody\n")
+    args = ["check", "--isolated", "--statistics", "--format", "json", "-t", "sisu", "-t", "claude-code"]
+    code, out, _ = run_cli(args, tmp_path)
+    assert code == 1
+    rows = json.loads(out)
+    assert rows[0] == {"code": "SL200", "name": "unknown-tool", "severity": "error", "count": 4,
+                       "targets": {"claude-code": 2, "sisu": 2}}
+    assert {"code": "SL112", "name": "name-not-lowercase", "severity": "error", "count": 1, "targets": {}} in rows
+    assert all(list(row) == ["code", "name", "severity", "count", "targets"] for row in rows)
+    _, text, _ = run_cli(["check", "--isolated", "--statistics", "--format", "concise"], tmp_path)
+    assert text.splitlines()[0].split() == ["2", "SL200", "unknown-tool", "(error)"]

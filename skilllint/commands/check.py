@@ -210,9 +210,9 @@ def run_check(paths: list[str], options: dict[str, Any]) -> int:
     )
     diagnostics = result.diagnostics
     if options.get("statistics"):
-        from skilllint.formatters.statistics import render_statistics
+        from skilllint.formatters.statistics import render_statistics, render_statistics_json
 
-        sys.stdout.write(render_statistics(diagnostics, run))
+        sys.stdout.write((render_statistics_json if fmt == "json" else render_statistics)(diagnostics, run))
     else:
         sys.stdout.write(render(fmt, diagnostics, run))
         if fmt in ("full", "concise") and not options.get("quiet"):
