@@ -266,6 +266,7 @@ def test_color_flag_forces_ansi_in_a_pipe(broken_skill: Path, monkeypatch: pytes
 @pytest.mark.parametrize("fmt", ["full", "concise"])
 def test_no_colour_in_a_pipe(broken_skill: Path, monkeypatch: pytest.MonkeyPatch, fmt: str) -> None:
     monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.delenv("FORCE_COLOR", raising=False)  # it would turn colour on in a pipe
     code, out, _ = run_cli(["check", "--isolated", "--format", fmt], broken_skill)
     assert code == 1 and "SL112" in out and "\x1b" not in out
     code, out, _ = run_cli(["check", "--isolated", "--format", fmt, "--no-color"], broken_skill)

@@ -11,6 +11,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from skilllint.discover import discover
 from tests.conftest import run_cli
 
@@ -241,3 +243,27 @@ def test_statistics_honours_format_json(tmp_path: Path) -> None:
     assert all(list(row) == ["code", "name", "severity", "count", "targets"] for row in rows)
     _, text, _ = run_cli(["check", "--isolated", "--statistics", "--format", "concise"], tmp_path)
     assert text.splitlines()[0].split() == ["2", "SL200", "unknown-tool", "(error)"]
+
+
+@pytest.mark.parametrize(
+    ("env", "flag", "painted"),
+    [
+        ({}, None, False),  # CliRunner's stdout is no terminal
+        ({"FORCE_COLOR": "1"}, None, True),
+        ({"FORCE_COLOR": "0"}, None, True),  # any non-empty value (force-color.org)
+        ({"FORCE_COLOR": ""}, None, False),
+        ({"NO_COLOR": "1", "FORCE_COLOR": "1"}, None, True),  # FORCE_COLOR wins, as in force-color.org's example
+        ({"FORCE_COLOR": "1"}, "--no-color", False),  # the flags beat both
+        ({"NO_COLOR": "1"}, "--color", True),
+        ({"NO_COLOR": "1"}, None, False),
+    ],
+)
+def test_force_color_and_no_color(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, env: dict[str, str],
+                                  flag: str | None, painted: bool) -> None:
+    for name in ("FORCE_COLOR", "NO_COLOR"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    _write(tmp_path / "s" / "SKILL.md", "---\nname: S\ndescription: Does one thing. Use when asked.\n---\n")
+    args = ["check", "--isolated", "--format", "full", *([flag] if flag else [])]
+    assert ("\x1b[" in run_cli(args, tmp_path)[1]) is painted

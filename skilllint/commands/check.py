@@ -186,9 +186,21 @@ class SourceLines:
 
 
 def use_color(options: dict[str, Any]) -> bool:
+    """`--color`/`--no-color`, else FORCE_COLOR, else NO_COLOR, else whether stdout is a terminal.
+
+    Each variable counts when set and not empty, whatever its value (https://force-color.org,
+    https://no-color.org). When both are set FORCE_COLOR wins, as in force-color.org's example
+    implementation (NO_COLOR turns colour off, then FORCE_COLOR turns it back on): FORCE_COLOR
+    is usually set for one job whose log renders colour, NO_COLOR once for everything in a
+    profile. The flags beat both: no-color.org asks that command-line arguments override it.
+    """
     if options.get("color") is not None:
         return bool(options["color"])
-    return sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+    if os.environ.get("FORCE_COLOR"):
+        return True
+    if os.environ.get("NO_COLOR"):
+        return False
+    return sys.stdout.isatty()
 
 
 def run_check(paths: list[str], options: dict[str, Any]) -> int:
