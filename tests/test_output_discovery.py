@@ -267,3 +267,63 @@ def test_force_color_and_no_color(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     _write(tmp_path / "s" / "SKILL.md", "---\nname: S\ndescription: Does one thing. Use when asked.\n---\n")
     args = ["check", "--isolated", "--format", "full", *([flag] if flag else [])]
     assert ("\x1b[" in run_cli(args, tmp_path)[1]) is painted
+
+
+# -- YAML syntax errors ---------------------------------------------------------------------------
+
+
+def _sl101(tmp_path: Path, frontmatter: str, metadata: str | None = None) -> list[dict]:
+    _write(tmp_path / "s" / "SKILL.md", f"---\n{frontmatter}---\nBody\n")
+    if metadata is not None:
+        _write(tmp_path / "s" / "metadata.yaml", metadata)
+    return [d for d in _lint_json(tmp_path) if d["code"] == "SL101"]
+
+
+def _lint_json(root: Path) -> list[dict]:
+    code, out, err = run_cli(["check", "--isolated", "--format", "json", "--select", "SL101"], root)
+    assert code in (0, 1), err
+    return json.loads(out)
+
+
+def test_yaml_error_names_the_construct_and_where_it_began(tmp_path: Path) -> None:
+    [found] = _sl101(tmp_path, "name: s\ntags: [pdf, text\nlicense: MIT\n")
+    assert found["message"] == ("invalid YAML: while parsing a flow sequence that starts at line 3, column 7: "
+                                "did not find expected ',' or ']'")
+    assert (found["line"], found["column"]) == (4, 8)  # where the parser gave up
+    assert found["help"].startswith("close the `[` opened on line 3 with `]`")
+
+
+def test_yaml_error_help_for_an_unclosed_quote(tmp_path: Path) -> None:
+    [found] = _sl101(tmp_path, "name: s\ndescription: 'Extracts text\n")
+    assert found["message"].startswith("invalid YAML: while scanning a quoted scalar that starts at line 3, column 14")
+    assert (found["line"], found["column"]) == (3, 14)  # the end of the text says nothing: the quote left open
+    assert found["help"] == ("close the quote opened on line 3 with `'` (write `''` for a quote inside the value), "
+                             "or remove the opening one")
+
+
+def test_yaml_error_help_for_tab_indentation(tmp_path: Path) -> None:
+    [found] = _sl101(tmp_path, "name: s\nmetadata:\n\tauthor: me\n")
+    assert "found character '\\t' that cannot start any token" in found["message"]
+    assert (found["line"], found["column"]) == (4, 1)
+    assert found["help"] == "indent with spaces: YAML does not allow tabs in indentation"
+
+
+@pytest.mark.parametrize(
+    ("line", "column", "helped"),
+    [
+        ("description: [WIP] Extracts text", 20, 'quote the whole value: description: "[WIP] Extracts text"'),
+        ('description: "Extracts" text', 25, 'quote the whole value: description: "\\"Extracts\\" text"'),
+        ("description: `pdf` tools", 14, "cannot start with '`'; quote the whole value: description: \"`pdf` tools\""),
+        ("description: Use when: a PDF arrives", 22, 'the value of `description` contains `: `; quote the whole'),
+    ],
+)
+def test_yaml_error_help_says_what_to_write(tmp_path: Path, line: str, column: int, helped: str) -> None:
+    [found] = _sl101(tmp_path, f"name: s\n{line}\n")
+    assert (found["line"], found["column"]) == (3, column)
+    assert helped in found["help"]
+
+
+def test_yaml_error_in_metadata_yaml_counts_its_own_lines(tmp_path: Path) -> None:
+    [found] = _sl101(tmp_path, "name: s\ndescription: Does one thing. Use when asked.\n", "license: MIT\ntags: [a\n")
+    assert found["path"] == "s/metadata.yaml"
+    assert "flow sequence that starts at line 2, column 7" in found["message"]
