@@ -50,10 +50,13 @@ def cli() -> None:
 @click.option("--config", "config_path", type=click.Path(dir_okay=False), default=None, help="Config file to use.")
 @click.option("--isolated", is_flag=True, help="Ignore config files.")
 @click.option("--force-exclude", is_flag=True,
-              help="Apply `exclude` to paths named on the command line too (for pre-commit).")
-@click.option("--statistics", is_flag=True, help="Print a count per rule instead of each finding.")
-@click.option("-q", "--quiet", is_flag=True, help="Print findings only, no summary.")
-@click.option("--color/--no-color", default=None, help="Colour (default: on a terminal unless NO_COLOR is set).")
+              help="Apply `exclude` and .gitignore to paths named on the command line too (for pre-commit).")
+@click.option("--statistics", is_flag=True,
+              help="Print a count per rule instead of each finding (a JSON array with --format json).")
+@click.option("-q", "--quiet", is_flag=True, help="Print findings only: no summary, no warning that nothing was found.")
+@click.option("--color/--no-color", default=None,
+              help="Colour, whatever FORCE_COLOR and NO_COLOR say. Default: on a terminal; FORCE_COLOR "
+              "(any non-empty value) forces it on, NO_COLOR off; FORCE_COLOR wins if both are set.")
 @click.option("--no-progress", is_flag=True, help="No progress counter on stderr.")
 @click.option("--debug", is_flag=True, help="Show tracebacks of internal errors.")
 @click.option("--inject-fault", metavar="KIND:GLOB", hidden=True, default=None,

@@ -3,7 +3,8 @@
 A skill is any folder holding `SKILL.md` (the wrong-case spellings are found too, so
 SL501 can report them). The walk never follows a symlink out of the root it started
 from, reports loops instead of hanging, skips VCS and dependency folders, and honours
-`exclude`. What it cannot read becomes a ReadProblem, never an exception.
+`exclude` and, inside a git work tree, what git ignores (`.gitignore` files and
+`.git/info/exclude`). What it cannot read becomes a ReadProblem, never an exception.
 """
 
 from __future__ import annotations
@@ -12,6 +13,9 @@ import errno
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
+
+from pathspec import GitIgnoreSpec
 
 from skilllint.document import ReadProblem, relative_posix
 from skilllint.globs import matches
@@ -23,6 +27,8 @@ SKIP_DIRS = frozenset(
      ".mypy_cache", ".ruff_cache", ".pytest_cache", ".hypothesis", ".idea", ".eggs"}
 )
 SKILLS_ROOT_NAMES = frozenset({"skills"})
+GIT_MARKER = ".git"  # a folder, or in a linked worktree or submodule a file naming the git dir
+IGNORE_FILE = ".gitignore"
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +55,212 @@ def is_manifest(rel: str, globs: tuple[str, ...]) -> bool:
     return bool(globs) and matches(rel, globs)
 
 
+class _Matcher:
+    """The patterns of one `.gitignore` that can match one kind of path (files, or folders).
+
+    Most patterns are a bare name (`build`, `*.log`, `!keep.log`): whether they match depends
+    on the entry's name alone, so their answer is kept per name (a 60,000-skill tree repeats
+    `SKILL.md`, `scripts`, `references`). Patterns with a `/` are anchored to the folder of
+    their `.gitignore` and are matched against the whole relative path. Where both kinds
+    match, the later pattern wins, as in git.
+    """
+
+    def __init__(self, patterns: list[tuple[int, str]]) -> None:
+        named = [(index, line) for index, line in patterns if "/" not in line.lstrip("!")]
+        anchored = [(index, line) for index, line in patterns if "/" in line.lstrip("!")]
+        self.names, self.name_index = _spec(named)
+        self.paths, self.path_index = _spec(anchored)
+        self.memo: dict[str, tuple[bool, int] | None] = {}
+
+    def decide(self, name: str, rel: str) -> bool | None:
+        """True: ignored; False: re-included (`!`); None: no pattern matches."""
+        hit = self.memo.get(name, _UNKNOWN)
+        if hit is _UNKNOWN:
+            hit = _last_match(self.names, self.name_index, name)
+            self.memo[name] = hit
+        anchored = self.anchored(rel)
+        if anchored is not None and (hit is None or anchored[1] > hit[1]):
+            hit = anchored
+        return hit[0] if hit is not None else None
+
+    def anchored(self, rel: str) -> tuple[bool, int] | None:
+        """The anchored pattern that decides `rel` itself. pathspec also matches a path below
+        a folder a pattern matches (`**/tmp` matches `a/tmp/SKILL.md`); when the same pattern
+        decides the parent folder, the walk has already judged that folder and let it in (a
+        later `!` pattern re-included it), so the pattern says nothing about `rel`."""
+        if self.paths is None:
+            return None
+        hit = _last_match(self.paths, self.path_index, rel)
+        if hit is not None and "/" in rel and _last_match(self.paths, self.path_index, rel.rsplit("/", 1)[0]) == hit:
+            return None
+        return hit
+
+
+_UNKNOWN: Any = object()
+
+
+def _last_match(spec: GitIgnoreSpec | None, indexes: list[int], path: str) -> tuple[bool, int] | None:
+    """(ignored, the pattern's line index) of the pattern that decides `path`, if any."""
+    if spec is None:
+        return None
+    result = spec.check_file(path)
+    return None if result.include is None or result.index is None else (result.include, indexes[result.index])
+
+
+def _spec(patterns: list[tuple[int, str]]) -> tuple[GitIgnoreSpec | None, list[int]]:
+    """The compiled patterns and the line index of each. A line pathspec cannot compile (a
+    trailing backslash) matches nothing, as in git, instead of failing the whole file."""
+    compiled, indexes = [], []
+    for index, line in patterns:
+        try:
+            found = GitIgnoreSpec.from_lines([line]).patterns
+        except ValueError:
+            continue
+        if len(found) == 1 and found[0].include is not None:
+            compiled.append(found[0])
+            indexes.append(index)
+    return (GitIgnoreSpec(compiled), indexes) if compiled else (None, [])
+
+
+@dataclass(frozen=True, slots=True)
+class _IgnoreRules:
+    """One folder's `.gitignore` (at a repository's root, after `.git/info/exclude`, so that
+    the `.gitignore` wins where they disagree, as in git), compiled for files and for folders.
+
+    The walk asks about an entry only after deciding its folder is not ignored, so a pattern
+    matters only where it matches the entry itself. For files, folder-only patterns (`dist/`)
+    are left out: they could match only a folder above. Folders are asked about by name
+    without the trailing `/`, with the `/` of folder-only patterns dropped: asked about
+    `path/`, pathspec reads `*` then `!*/` (the usual allow-list) as ignored and `X/**` as
+    ignoring `X` itself, where git ignores neither and walks in.
+    """
+
+    prefix: str  # the folder with a trailing separator: patterns match paths relative to it
+    files: _Matcher
+    folders: _Matcher
+
+    def decide(self, path: str, is_dir: bool) -> bool | None:
+        rel = path[len(self.prefix) :]
+        if os.sep != "/":
+            rel = rel.replace(os.sep, "/")
+        return (self.folders if is_dir else self.files).decide(rel.rsplit("/", 1)[-1], rel)
+
+
+IgnoreChain = tuple[_IgnoreRules, ...] | None  # deepest folder first; None: outside any git work tree
+
+
+def _compile(folder: str, lines: list[str]) -> _IgnoreRules | None:
+    """One folder's rules; None when no line is a pattern."""
+    patterns = [(index, line) for index, line in enumerate(lines) if line.strip() and not line.startswith("#")]
+    if not patterns:
+        return None
+    for_files = [(index, line) for index, line in patterns if not _folder_only(line)]
+    for_folders = [(index, line.rstrip(" ").rstrip("/") if _folder_only(line) else line) for index, line in patterns]
+    prefix = folder if folder.endswith(os.sep) else folder + os.sep
+    return _IgnoreRules(prefix, _Matcher(for_files), _Matcher([p for p in for_folders if p[1].strip("!")]))
+
+
+def _folder_only(line: str) -> bool:
+    """`dist/`: a pattern that matches folders only."""
+    stripped = line.rstrip(" ")
+    return stripped.endswith("/") and not stripped.endswith("\\/")
+
+
+def _read_lines(path: str) -> list[str]:
+    """The lines of a file, none when it cannot be read (git skips such a file too)."""
+    try:
+        with open(path, encoding="utf-8", errors="surrogateescape") as handle:
+            return handle.read().splitlines()
+    except OSError:
+        return []
+
+
+def _info_exclude(repo_root: str) -> str:
+    """The repository's `info/exclude`. In a linked worktree or a submodule `.git` is a file
+    `gitdir: PATH`; a worktree's git dir names the shared one in `commondir`, which holds `info/`."""
+    marker = os.path.join(repo_root, GIT_MARKER)
+    if os.path.isdir(marker):
+        return os.path.join(marker, "info", "exclude")
+    first = (_read_lines(marker) or [""])[0]
+    if not first.startswith("gitdir:"):
+        return os.path.join(marker, "info", "exclude")  # not a gitdir file: a path that does not exist
+    git_dir = os.path.join(repo_root, first[len("gitdir:") :].strip())
+    common = (_read_lines(os.path.join(git_dir, "commondir")) or [""])[0].strip()
+    return os.path.join(git_dir, common, "info", "exclude")
+
+
+class _GitIgnores:
+    """What git ignores in the work trees being walked, each `.gitignore` compiled once.
+
+    Git's precedence holds: a deeper `.gitignore` beats a higher one, which beats
+    `.git/info/exclude`; within a file the last matching pattern wins. The walk never enters
+    an ignored folder, so, as in git, nothing below it can be re-included. A folder holding
+    `.git` starts a new work tree: the rules of the repository around it stop there. Outside a
+    work tree nothing is ignored. The user's global `core.excludesFile` is not read: it says
+    what one person keeps out of commits, not what the repository's skills are.
+    """
+
+    def __init__(self) -> None:
+        self.chains: dict[str, IgnoreChain] = {}  # folders above the walked roots, and the roots
+        self.rules: dict[str, _IgnoreRules | None] = {}  # compiled per folder
+
+    def below(self, folder: str, names: set[str], above: IgnoreChain) -> IgnoreChain:
+        """The rules for the entries of a walked `folder` whose entries are `names`, from the
+        rules of its parent: no stat call, and no compiling where there is no `.gitignore`."""
+        if GIT_MARKER in names:
+            return self._with_own(folder, True, IGNORE_FILE in names, ())
+        if above is None or IGNORE_FILE not in names:
+            return above
+        return self._with_own(folder, False, True, above)
+
+    def chain_of(self, folder: str) -> IgnoreChain:
+        """The rules for the entries of `folder`, looking up to its repository's root on disk."""
+        if folder in self.chains:
+            return self.chains[folder]
+        is_root = os.path.lexists(os.path.join(folder, GIT_MARKER))
+        parent = os.path.dirname(folder)
+        above = () if is_root else None if parent == folder else self.chain_of(parent)
+        chain = None if above is None else self._with_own(
+            folder, is_root, os.path.isfile(os.path.join(folder, IGNORE_FILE)), above)
+        self.chains[folder] = chain
+        return chain
+
+    def fresh(self, folder: str) -> IgnoreChain:
+        """The rules of `folder` and below only: for a folder named on the command line that
+        the rules above it ignore (linted all the same, like one that `exclude` matches)."""
+        is_root = os.path.lexists(os.path.join(folder, GIT_MARKER))
+        chain = self._with_own(folder, is_root, os.path.isfile(os.path.join(folder, IGNORE_FILE)), ())
+        self.chains[folder] = chain
+        return chain
+
+    def _with_own(self, folder: str, is_repo_root: bool, has_ignore_file: bool,
+                  above: tuple[_IgnoreRules, ...]) -> tuple[_IgnoreRules, ...]:
+        if folder not in self.rules:
+            lines = _read_lines(_info_exclude(folder)) if is_repo_root else []
+            if has_ignore_file:
+                lines += _read_lines(os.path.join(folder, IGNORE_FILE))
+            self.rules[folder] = _compile(folder, lines)
+        own = self.rules[folder]
+        return (own, *above) if own is not None else above
+
+    @staticmethod
+    def ignored(chain: IgnoreChain, path: str, is_dir: bool) -> bool:
+        """Whether git ignores `path`, an entry of the folder whose chain this is."""
+        for rules in chain or ():
+            decision = rules.decide(path, is_dir)
+            if decision is not None:
+                return decision
+        return False
+
+    def named_path_ignored(self, path: str, is_dir: bool) -> bool:
+        """Whether git ignores a path named on the command line, or a folder above it."""
+        folder = os.path.dirname(path)
+        while folder != path and (chain := self.chain_of(folder)) is not None:
+            if self.ignored(chain, path, is_dir):
+                return True
+            path, folder, is_dir = folder, os.path.dirname(folder), True
+        return False
+
 class PathNotFoundError(FileNotFoundError):
     pass
 
@@ -66,7 +278,8 @@ class _Walker:
         self.result = result
         self.seen_files: set[str] = set()
         self.skill_dirs: set[str] = set()
-        self.skills_roots: list[str] = []
+        self.skills_roots: list[tuple[str, IgnoreChain]] = []  # with the ignore rules of their entries
+        self.gitignores = _GitIgnores()
 
     def rel(self, path: str) -> str:
         return relative_posix(Path(path), self.cwd)
@@ -84,10 +297,14 @@ class _Walker:
 
     def walk(self, root: str) -> None:
         """Every skill and manifest below `root`. A root the user named although `exclude`
-        matches it is walked without the exclusion (its children would all match too)."""
+        matches it is walked without the exclusion (its children would all match too); one
+        that git ignores is walked with only the `.gitignore` files at and below it."""
         saved = self.exclude
         if self.exclude and matches(self.rel(root), self.exclude):
             self.exclude = ()
+        start = os.path.abspath(root)
+        if self.gitignores.named_path_ignored(start, is_dir=True):
+            self.gitignores.fresh(start)
         try:
             self._walk(root)
         finally:
@@ -95,39 +312,57 @@ class _Walker:
 
     def _walk(self, root: str) -> None:
         root_real = os.path.realpath(root)
-        stack = [os.path.abspath(root)]
+        stack: list[tuple[str, IgnoreChain]] = [(os.path.abspath(root), None)]
+        first = True
         while stack:
-            directory = stack.pop()
+            directory, above = stack.pop()
             try:
                 with os.scandir(directory) as handle:
                     entries = sorted(handle, key=lambda e: e.name)
             except OSError as error:
                 self.problem("SL001", directory, f"cannot read folder: {error.strerror or error}")
                 continue
+            if first:
+                chain, first = self.gitignores.chain_of(directory), False
+            else:
+                chain = self.gitignores.below(directory, {e.name for e in entries}, above)
             if os.path.basename(directory) in SKILLS_ROOT_NAMES:
-                self.skills_roots.append(directory)
+                self.skills_roots.append((directory, chain))
             skill_here = [e for e in entries if e.name == SKILL_FILE]
             variants = [e for e in entries if e.name.lower() == "skill.md" and e.name != SKILL_FILE]
             for entry in skill_here + variants:
-                self.consider_file(entry, root_real, wrong_case=entry.name != SKILL_FILE,
-                                   has_proper=bool(skill_here))
-            for entry in entries:
-                if entry.name in SKIP_DIRS or entry.name.lower() == "skill.md":
-                    continue
-                rel = self.rel(entry.path) if self.exclude or self.manifest_globs else entry.name
-                if self.exclude and matches(rel, self.exclude):
-                    continue
-                if entry.is_symlink():
+                if not (chain and self.gitignores.ignored(chain, entry.path, is_dir=False)):
+                    self.consider_file(entry, root_real, wrong_case=entry.name != SKILL_FILE,
+                                       has_proper=bool(skill_here))
+            stack.extend((folder, chain) for folder in self._walk_entries(directory, entries, chain, root_real))
+
+    def _walk_entries(self, directory: str, entries: list[os.DirEntry], chain: IgnoreChain,
+                      root_real: str) -> list[str]:
+        """Add the manifests among a folder's entries; the subfolders to walk."""
+        folders = []
+        for entry in entries:
+            if entry.name in SKIP_DIRS or entry.name.lower() == "skill.md":
+                continue
+            rel = self.rel(entry.path) if self.exclude or self.manifest_globs else entry.name
+            if self.exclude and matches(rel, self.exclude):
+                continue
+            if entry.is_symlink():
+                if not (chain and self.gitignores.ignored(chain, entry.path, is_dir=False)):
                     self.consider_dir_symlink(entry, directory, root_real)
-                    continue
-                try:
-                    is_dir = entry.is_dir(follow_symlinks=False)
-                except OSError:
-                    continue
-                if is_dir:
-                    stack.append(entry.path)
-                elif is_manifest(rel, self.manifest_globs):
-                    self.add_manifest(entry.path)
+                continue
+            try:
+                is_dir = entry.is_dir(follow_symlinks=False)
+            except OSError:
+                continue
+            if not is_dir and not is_manifest(rel, self.manifest_globs):
+                continue
+            if chain and self.gitignores.ignored(chain, entry.path, is_dir):
+                continue
+            if is_dir:
+                folders.append(entry.path)
+            else:
+                self.add_manifest(entry.path)
+        return folders
 
     def add_manifest(self, path: str) -> None:
         real = os.path.realpath(path)
@@ -198,9 +433,21 @@ class _Walker:
             self.problem("SL005", entry.path, f"symlink loop: points back to its ancestor `{self.rel(target)}`")
         # a symlink to a folder inside the root is linted where it really is
 
+    def folders_holding_skills(self) -> set[str]:
+        """Every folder with a skill somewhere below it: one set lookup per folder for SL500,
+        where testing each folder against every skill was quadratic (minutes on 60,000 skills)."""
+        holders: set[str] = set()
+        for skill_dir in self.skill_dirs:
+            folder = os.path.dirname(skill_dir)
+            while folder not in holders and folder != os.path.dirname(folder):
+                holders.add(folder)
+                folder = os.path.dirname(folder)
+        return holders
+
     def report_missing_skill_files(self) -> None:
         """SL500: a folder under a `skills/` folder with no SKILL.md anywhere below it."""
-        for skills_root in self.skills_roots:
+        holders = self.folders_holding_skills() if self.skills_roots else set()
+        for skills_root, chain in self.skills_roots:
             if skills_root in self.skill_dirs:
                 continue  # a skill named `skills`, not a container
             try:
@@ -212,8 +459,9 @@ class _Walker:
                     continue
                 if child.is_symlink() or not child.is_dir():
                     continue
-                prefix = child.path + os.sep
-                if child.path in self.skill_dirs or any(d.startswith(prefix) for d in self.skill_dirs):
+                if child.path in self.skill_dirs or child.path in holders:
+                    continue
+                if chain and self.gitignores.ignored(chain, child.path, is_dir=True):
                     continue
                 rel = self.rel(child.path)
                 if self.exclude and matches(rel, self.exclude):
@@ -236,8 +484,8 @@ def discover(
 ) -> Discovery:
     """Skills and manifests under `paths` (folders or files); PathNotFoundError for a missing path.
 
-    Paths named explicitly are linted even when `exclude` matches them, unless
-    `force_exclude` (what pre-commit hooks want: they pass every changed file).
+    Paths named explicitly are linted even when `exclude` matches them or git ignores them,
+    unless `force_exclude` (what pre-commit hooks want: they pass every changed file).
     """
     result = Discovery()
     walker = _Walker(cwd, exclude, result, manifest_globs)
@@ -245,7 +493,7 @@ def discover(
         path = os.path.join(cwd, raw) if not os.path.isabs(raw) else raw
         if not os.path.lexists(path):
             raise PathNotFoundError(raw)
-        if force_exclude and exclude and matches(walker.rel(path), exclude):
+        if force_exclude and _force_excluded(walker, path, exclude):
             continue
         if os.path.isdir(path):
             walker.walk(path)
@@ -269,6 +517,13 @@ def discover(
     result.skills.sort(key=lambda s: str(s.file))
     result.manifests.sort()
     return result
+
+
+def _force_excluded(walker: _Walker, path: str, exclude: tuple[str, ...]) -> bool:
+    """`--force-exclude`: a named path that `exclude` matches or git ignores is skipped."""
+    if exclude and matches(walker.rel(path), exclude):
+        return True
+    return walker.gitignores.named_path_ignored(os.path.abspath(path), os.path.isdir(path))
 
 
 def _owning_skill(start: Path, cwd: Path) -> Path | None:

@@ -389,26 +389,107 @@ def _parse_frontmatter(doc: Document, fm_text: str, path: str, line_offset: int)
 
 
 def _yaml_error_problem(error: yaml.MarkedYAMLError, fm_text: str, path: str, line_offset: int) -> ReadProblem:
+    """SL101 for a YAML syntax error: the parser's problem and where the construct it was
+    parsing began (`while parsing a flow sequence that starts at line 3, column 14: ...`),
+    located at the problem, with what to write for the common causes.
+
+    When the problem is the end of the text (an unclosed quote or bracket), the problem mark
+    is past the frontmatter, on the closing `---`: the finding points at the quote or bracket
+    left open instead, where the fix goes.
+    """
+    lines = fm_text.split("\n")
     mark = error.problem_mark or error.context_mark
     if error.context_mark is not None and "end of stream" in (error.problem or ""):
-        mark = error.context_mark  # point at the quote or bracket left open, not at the end
+        mark = error.context_mark
     line0 = mark.line if mark else 0
     column0 = mark.column if mark else 0
-    reason = error.problem or "invalid YAML"
-    if error.context:
-        reason = f"{error.context}, {reason}"
-    lines = fm_text.split("\n")
-    help_text = None
-    for candidate in (line0, line0 - 1):  # libyaml often reports the line after the culprit
+    help_text = _yaml_error_help(error, lines, line_offset)
+    colon = _colon_in_value(lines, line0)
+    if colon is not None:
+        (line0, column0), help_text = colon
+    return ReadProblem(
+        "SL101", path, Span(line0 + line_offset + 1, column0 + 1),
+        f"invalid YAML: {_yaml_error_reason(error, lines, line_offset)}", help_text,
+    )
+
+
+def _yaml_error_reason(error: yaml.MarkedYAMLError, lines: list[str], line_offset: int) -> str:
+    """`CONTEXT that starts at line L, column C: PROBLEM` in the file's own line numbers."""
+    problem = error.problem or "not valid YAML"
+    mark = error.problem_mark
+    character = _char_at(lines, mark)
+    if problem == "found character that cannot start any token" and character:
+        problem = f"found character {_shown(character)} that cannot start any token"
+    context, start = error.context, error.context_mark
+    if not context:
+        return problem
+    if start is None or (mark is not None and (start.line, start.column) == (mark.line, mark.column)):
+        return f"{context}, {problem}"
+    return f"{context} that starts at line {start.line + line_offset + 1}, column {start.column + 1}: {problem}"
+
+
+def _colon_in_value(lines: list[str], line0: int) -> tuple[tuple[int, int], str] | None:
+    """A `: ` inside a plain value (`description: Use when: ...`), at or just above `line0`
+    (libyaml often reports the line after the culprit): where its colon is, and the help."""
+    for candidate in (line0, line0 - 1):
         match = _KEY_WITH_COLON.match(lines[candidate]) if 0 <= candidate < len(lines) else None
         if match:
             key = match.group("key")
             help_text = f"the value of `{key}` contains `: `; quote the whole value: {key}: \"...\""
-            line0, column0 = candidate, match.start("colon")
-            break
-    return ReadProblem(
-        "SL101", path, Span(line0 + line_offset + 1, column0 + 1), f"invalid YAML: {reason}", help_text
-    )
+            return (candidate, match.start("colon")), help_text
+    return None
+
+
+def _yaml_error_help(error: yaml.MarkedYAMLError, lines: list[str], line_offset: int) -> str | None:
+    """What to write for the common causes of a YAML syntax error, None for the others."""
+    context, problem = error.context or "", error.problem or ""
+    start, mark = error.context_mark, error.problem_mark
+    opened = _char_at(lines, start)
+    where = f"line {start.line + line_offset + 1}" if start is not None else "above"
+    if "quoted scalar" in context and "end of stream" in problem and opened in ("\"", "'"):
+        inside = '\\"' if opened == '"' else "''"
+        return (f"close the quote opened on {where} with `{opened}` (write `{inside}` for a quote inside "
+                "the value), or remove the opening one")
+    if "flow sequence" in context or "flow mapping" in context:
+        closer = "]" if "sequence" in context else "}"
+        return (f"close the `{opened}` opened on {where} with `{closer}` and separate its items with `, `; "
+                "if the brackets are text, quote the whole value")
+    if "tab" in problem or _char_at(lines, mark) == "\t":
+        return "indent with spaces: YAML does not allow tabs in indentation"
+    key, value = _key_value(lines, mark)
+    if "expected key" in problem and value[:1] in ("\"", "'", "[", "{"):
+        return (f"a value that starts with `{value[0]}` ends where it closes, so the text after it is not YAML; "
+                f"quote the whole value: {key}: {_requoted(value)}")
+    if problem.endswith("cannot start any token") and value[:1] in ("@", "`", "%") and key:
+        return (f"a plain YAML value cannot start with {_shown(value[0])}; "
+                f"quote the whole value: {key}: {_requoted(value)}")
+    return None
+
+
+def _shown(character: str) -> str:
+    """A character as the parser's messages quote it: '@', '\\t'."""
+    return "'\\t'" if character == "\t" else f"'{character}'"
+
+
+def _char_at(lines: list[str], mark: Any) -> str:
+    """The character at a parser mark, '' past the end."""
+    if mark is None or not 0 <= mark.line < len(lines):
+        return ""
+    return lines[mark.line][mark.column : mark.column + 1]
+
+
+def _key_value(lines: list[str], mark: Any) -> tuple[str, str]:
+    """The key and the value of the `key: value` line holding a parser mark, ('', '') if none."""
+    if mark is None or not 0 <= mark.line < len(lines):
+        return "", ""
+    match = re.match(r"\s*(?:- )?(?P<key>[^:#\s][^:#]*):\s+(?P<value>\S.*?)\s*$", lines[mark.line])
+    return (match.group("key"), match.group("value")) if match else ("", "")
+
+
+def _requoted(value: str) -> str:
+    """`value` as a double-quoted YAML string, cut when long: what the help tells to write."""
+    shown = value if len(value) <= 40 else value[:37] + "..."
+    return '"' + shown.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 def _merge_metadata_yaml(doc: Document, cwd: Path, max_bytes: int) -> None:

@@ -29,7 +29,7 @@ def test_exit_0_when_clean(tmp_path: Path) -> None:
 def test_exit_1_on_error(tmp_path: Path) -> None:
     code, out, _ = run_cli(["check", "--isolated", "--format", "concise"], _skill(tmp_path, BROKEN, "bad-name"))
     assert code == 1
-    assert "bad-name/SKILL.md:2:7: SL112 `name` `Bad-Name` has uppercase letters" in out
+    assert "bad-name/SKILL.md:2:7: SL112 error `name` `Bad-Name` has uppercase letters" in out
 
 
 def test_fail_on_warning(tmp_path: Path) -> None:
@@ -132,7 +132,7 @@ def test_internal_error_is_one_line_without_traceback(tmp_path: Path, monkeypatc
     args = ["check", ".", "--isolated", "--jobs", "1", "--format", "concise"]
     code, out, err = run_cli(args, _skill(tmp_path, CLEAN))
     assert code == 2
-    assert "SL000 skilllint failed in reading: ValueError: kaboom" in out  # a finding on the file
+    assert "SL000 error skilllint failed in reading: ValueError: kaboom" in out  # a finding on the file
     assert err.count("\n") == 1 and "internal error on 1 file" in err
     assert "Traceback" not in out + err
 

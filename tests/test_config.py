@@ -91,7 +91,7 @@ def test_exclude(tmp_path: Path) -> None:
     root = _tree(tmp_path)
     (root / ".skilllint.yaml").write_text("exclude: ['skills/bad-*']\n", encoding="utf-8")
     code, out, _ = run_cli(["check", ".", "--format", "concise"], root)
-    assert code == 0 and "0 skills checked" in out
+    assert code == 0 and "Nothing to check" in out
 
 
 def test_load_config_raises_config_error(tmp_path: Path) -> None:
@@ -104,8 +104,8 @@ def test_load_config_raises_config_error(tmp_path: Path) -> None:
 def test_a_root_named_on_the_command_line_is_linted_even_if_excluded(tmp_path: Path) -> None:
     root = _tree(tmp_path)
     (root / ".skilllint.yaml").write_text("exclude: ['skills']\n", encoding="utf-8")
-    assert "0 skills checked" in run_cli(["check", ".", "--format", "concise"], root)[1]
+    assert "Nothing to check" in run_cli(["check", ".", "--format", "concise"], root)[1]
     code, out, _ = run_cli(["check", "skills", "--format", "concise"], root)
     assert code == 1 and "1 skill checked" in out
     code, out, _ = run_cli(["check", "skills", "--format", "concise", "--force-exclude"], root)
-    assert code == 0 and "0 skills checked" in out
+    assert code == 0 and "Nothing to check" in out

@@ -100,7 +100,7 @@ def test_valid_globs_keep_working(tmp_path: Path) -> None:
     root = _repo(tmp_path)
     (root / ".skilllint.yaml").write_text("exclude: ['skills/[!x]y-*', 'skills/{my,your}-skill']\n", encoding="utf-8")
     code, out, _ = _check(root)
-    assert code == 0 and "0 skills checked" in out
+    assert code == 0 and "Nothing to check" in out
 
 
 # -- name_pattern ---------------------------------------------------------------------------------

@@ -230,7 +230,7 @@ def test_a_rule_that_raises_costs_one_file_and_exit_2(tmp_path: Path, jobs: str)
     assert code == 2
     lines = out.splitlines()
     assert [line for line in lines if " SL000 " in line] == [
-        "s007/SKILL.md:1:1: SL000 skilllint failed in --inject-fault: RuntimeError: injected fault; its other "
+        "s007/SKILL.md:1:1: SL000 error skilllint failed in --inject-fault: RuntimeError: injected fault; its other "
         "findings may be missing; rerun with --debug and report it"
     ]
     assert sum(" SL200 " in line for line in lines) == 69  # every other skill still linted

@@ -33,7 +33,7 @@ IGNORED = (".git", ".venv", "venv", "__pycache__", "*.pyc", ".pytest_cache", ".r
 BROKEN = "---\nname: Broken-Skill\ndescription: Extracts tables from PDFs. Use when the user sends a PDF.\n---\nBody\n"
 FIXED = BROKEN.replace("Broken-Skill", "broken-skill")
 GOOD = "---\nname: good-skill\ndescription: Cleans CSV files. Use when the user sends a CSV.\n---\nBody\n"
-EXPECTED = "skills/broken-skill/SKILL.md:2:7: SL112 `name` `Broken-Skill` has uppercase letters"
+EXPECTED = "skills/broken-skill/SKILL.md:2:7: SL112 error `name` `Broken-Skill` has uppercase letters"
 
 
 def _pre_commit() -> list[str]:

@@ -190,9 +190,21 @@ class SourceLines:
 
 
 def use_color(options: dict[str, Any]) -> bool:
+    """`--color`/`--no-color`, else FORCE_COLOR, else NO_COLOR, else whether stdout is a terminal.
+
+    Each variable counts when set and not empty, whatever its value (https://force-color.org,
+    https://no-color.org). When both are set FORCE_COLOR wins, as in force-color.org's example
+    implementation (NO_COLOR turns colour off, then FORCE_COLOR turns it back on): FORCE_COLOR
+    is usually set for one job whose log renders colour, NO_COLOR once for everything in a
+    profile. The flags beat both: no-color.org asks that command-line arguments override it.
+    """
     if options.get("color") is not None:
         return bool(options["color"])
-    return sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+    if os.environ.get("FORCE_COLOR"):
+        return True
+    if os.environ.get("NO_COLOR"):
+        return False
+    return sys.stdout.isatty()
 
 
 def run_check(paths: list[str], options: dict[str, Any]) -> int:
@@ -211,14 +223,16 @@ def run_check(paths: list[str], options: dict[str, Any]) -> int:
     )
     diagnostics = result.diagnostics
     if options.get("statistics"):
-        from skilllint.formatters.statistics import render_statistics
+        from skilllint.formatters.statistics import render_statistics, render_statistics_json
 
-        sys.stdout.write(render_statistics(diagnostics, run))
+        sys.stdout.write((render_statistics_json if fmt == "json" else render_statistics)(diagnostics, run))
     else:
         sys.stdout.write(render(fmt, diagnostics, run))
         if fmt in ("full", "concise") and not options.get("quiet"):
-            sys.stdout.write(summary(diagnostics, result.skills) + "\n")
+            sys.stdout.write(summary(diagnostics, result.skills, result.manifests) + "\n")
             sys.stdout.write(targets_summary(result.target_use))
+    if not result.skills and not result.manifests and not options.get("quiet"):
+        click.echo(nothing_found_warning(paths), err=True)
     fail_on = Severity.parse(options.get("fail_on") or config.get("fail-on", "error"))
     assert fail_on is not None
     failing = any(d.severity.rank >= fail_on.rank for d in diagnostics)
@@ -297,13 +311,38 @@ def targets_summary(use: dict[tuple[str, str], int]) -> str:
     return "Targets chosen by location (--target overrides):\n" + "\n".join(lines) + "\n"
 
 
-def summary(diagnostics: list, skills: int) -> str:
+def nothing_found_warning(paths: list[str]) -> str:
+    """Said on stderr when the paths hold no skill and no manifest: a mistyped path in CI
+    must not pass as "All clean". The exit code stays 0, as ruff's does for a folder without
+    Python files, so a pre-commit hook on a repository without skills does not fail."""
+    from skilllint.textsafe import escape
+
+    where = ", ".join(f"`{escape(path)}`" for path in paths)
+    return f"skilllint: warning: no SKILL.md or tool manifest found under {where}"
+
+
+def summary(diagnostics: list, skills: int, manifests: int = 0) -> str:
+    """The closing line of `full` and `concise`: what was checked and what was found."""
+    if not diagnostics and not skills and not manifests:
+        return "Nothing to check: no SKILL.md or tool manifest found."
     counts = {s: 0 for s in Severity}
     for d in diagnostics:
         counts[d.severity] += 1
-    checked = f"{skills:,} skill{'s' if skills != 1 else ''} checked"
+    checked = _checked(skills, manifests)
     if not diagnostics:
         return f"All clean: {checked}."
     parts = [f"{counts[s]:,} {s.value}{'s' if counts[s] != 1 else ''}" for s in Severity if counts[s]]
     files = len({d.path for d in diagnostics})
     return f"Found {', '.join(parts)} in {files:,} file{'s' if files != 1 else ''} ({checked})."
+
+
+def _checked(skills: int, manifests: int) -> str:
+    """`3 skills checked`, `1 skill and 2 manifests checked`, `1 manifest checked`."""
+    parts = [_count(skills, "skill")] if skills or not manifests else []
+    if manifests:
+        parts.append(_count(manifests, "manifest"))
+    return " and ".join(parts) + " checked"
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number:,} {noun}{'s' if number != 1 else ''}"

@@ -1,4 +1,9 @@
-"""`path:line:col: CODE message` with an indented `help:` line: for pipes, grep and fixtures.
+"""`path:line:col: CODE SEVERITY [target] message` with an indented `help:` line: for pipes,
+CI logs, grep and fixtures.
+
+The severity (`error`, `warning`, `info`) follows the code, which stays where it always was:
+`grep ': SL200 '` still finds a rule and `grep ' SL[0-9]* error '` the errors, and a CI log
+says which findings fail the run without a lookup.
 
 Path, message, target and help are escaped (`textsafe`): a newline in a folder name must
 not start a line that reads like another diagnostic, so every line is either a finding
@@ -14,7 +19,7 @@ from skilllint.textsafe import escape, escape_lines
 
 def line_for(d: Diagnostic) -> str:
     target = f" [{escape(d.target)}]" if d.target else ""
-    return f"{escape(d.path)}:{d.span.line}:{d.span.column}: {d.code}{target} {escape(d.message)}"
+    return f"{escape(d.path)}:{d.span.line}:{d.span.column}: {d.code} {d.severity.value}{target} {escape(d.message)}"
 
 
 def render(diagnostics: list[Diagnostic], run: RunInfo) -> str:

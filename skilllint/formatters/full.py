@@ -1,5 +1,6 @@
-"""The terminal format: location, severity and code, message, the source line with a
-caret under the exact span, and the help line (actionlint's substance in ruff's form).
+"""The terminal format: location, severity and code, message (and the target, when the
+message does not name it), the source line with a caret under the exact span, and the help
+line (actionlint's substance in ruff's form).
 
 Everything from the user's files (path, message, help, target and the source line itself)
 goes through `textsafe`, so a file can neither drive the terminal nor forge a line. The
@@ -7,6 +8,8 @@ caret stays under the span when escaping widens characters before or inside it.
 """
 
 from __future__ import annotations
+
+import re
 
 from skilllint.formatters import RunInfo
 from skilllint.model import Diagnostic, Severity, Span
@@ -64,12 +67,21 @@ def _source_block(d: Diagnostic, source: str, color: bool) -> list[str]:
     ]
 
 
+def _target_note(d: Diagnostic) -> str:
+    """` (sisu)` after the message of a per-target finding, unless the message already names
+    the target (`... is not a tool of sisu`): a run over several targets must say which one a
+    finding is for, and once is enough."""
+    if not d.target or re.search(rf"(?<![\w-]){re.escape(d.target)}(?![\w-])", d.message):
+        return ""
+    return f" ({escape(d.target)})"
+
+
 def render(diagnostics: list[Diagnostic], run: RunInfo) -> str:
     out: list[str] = []
     color = run.color
     for d in diagnostics:
         head = _paint(f"{d.severity.value}[{d.code}]", "1;" + _COLORS[d.severity], color)
-        target = f" ({escape(d.target)})" if d.target else ""
+        target = _target_note(d)
         place = _paint(f"{escape(d.path)}:{d.span.line}:{d.span.column}", "1", color)
         out.append(f"{place}: {head} {escape(d.message)}{target}")
         source = run.source_line(d.path, d.span.line)

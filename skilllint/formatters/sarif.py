@@ -9,7 +9,8 @@ Unicode code points and ends are exclusive, both as in skilllint's own model, so
 says `columnKind: unicodeCodePoints`. A diagnostic on a folder (its path ends in `/`) has
 no region. The help goes on a second line of `message.text` (`help: ...`), kept plain text
 so every viewer shows it; the target, when the finding is per runtime, is in
-`properties.target`.
+`properties.target`. No `informationUri` or `helpUri`: skilllint has no public home page
+or rule pages to link to (`skilllint explain CODE` prints a rule's card).
 
 Text from the user's files (message, help, target, name) is escaped (`textsafe`), so the log
 is valid UTF-8 JSON whatever the files hold. A URI is built from the path's original bytes
@@ -28,8 +29,6 @@ from skilllint.model import Diagnostic, Severity
 from skilllint.textsafe import escape, escape_lines
 
 SCHEMA_URI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
-INFORMATION_URI = "https://github.com/skilllint/skilllint"
-CARD_URI = "https://github.com/skilllint/skilllint/blob/main/rules/{code}.md"
 SRCROOT = "%SRCROOT%"
 
 LEVELS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
@@ -75,7 +74,6 @@ def rule_descriptor(code: str, d: Diagnostic, run: RunInfo) -> dict[str, Any]:
     summary = getattr(rule, "summary", None)
     if summary:
         descriptor["shortDescription"] = {"text": summary}
-    descriptor["helpUri"] = CARD_URI.format(code=code)
     severity = rule.severity if rule is not None else d.severity
     descriptor["defaultConfiguration"] = {"level": LEVELS[Severity(severity)]}
     return descriptor
@@ -112,7 +110,6 @@ def build(diagnostics: list[Diagnostic], run: RunInfo) -> dict[str, Any]:
         "name": "skilllint",
         "version": run.version,
         "semanticVersion": run.version,
-        "informationUri": INFORMATION_URI,
         "rules": [rule_descriptor(code, first[code], run) for code in codes],
     }
     return {
