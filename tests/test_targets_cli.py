@@ -50,8 +50,7 @@ def test_sisu_reports_each_name_with_the_same_capability_tool(repo: Path) -> Non
     assert set(found) == {"bash", "read_file", "write_file"}
     assert all(d["code"] == "SL200" and d["target"] == "sisu" for d in found.values())
     assert found["write_file"]["message"] == (
-        "`write_file` is not a tool of sisu (sisu ignores `allowed-tools`, but the instructions may still ask for "
-        "the tool)"
+        "`write_file` is not a tool of sisu, which ignores `allowed-tools`; the instructions may still ask for it"
     )
     assert found["write_file"]["severity"] == "warning"  # SISU's loader drops allowed-tools
     assert "`terminalRun`" in found["bash"]["help"]
@@ -64,8 +63,8 @@ def test_app_target_extending_sisu_with_aliases_leaves_only_write_file(repo: Pat
     (repo / ".skilllint.yaml").write_text(APP_CONFIG, encoding="utf-8")
     found = _sl2(repo)
     assert [(d["code"], d["target"], d["message"]) for d in found] == [
-        ("SL200", "my-sisu-app", "`write_file` is not a tool of my-sisu-app (my-sisu-app ignores "
-         "`allowed-tools`, but the instructions may still ask for the tool)")
+        ("SL200", "my-sisu-app", "`write_file` is not a tool of my-sisu-app, which ignores "
+         "`allowed-tools`; the instructions may still ask for it")
     ]
 
 

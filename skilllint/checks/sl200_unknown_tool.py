@@ -33,10 +33,10 @@ def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
         else:
             message = f"`{name}` is not a tool of {where(target)}"
         if semantics in IGNORED:
-            why = (f"{where(target)} ignores `{declared.field}`" if semantics == "ignored"
-                   else f"`{declared.field}` grants nothing on {where(target)}")
+            why = (f", which ignores `{declared.field}`" if semantics == "ignored"
+                   else f" (`{declared.field}` grants nothing there)")
             yield Finding(declared.entry.location,
-                          f"{message} ({why}, but the instructions may still ask for the tool)",
+                          f"{message}{why}; the instructions may still ask for it",
                           did_you_mean(resolution), Severity.WARNING)
             continue
         yield Finding(declared.entry.location, message, did_you_mean(resolution))
