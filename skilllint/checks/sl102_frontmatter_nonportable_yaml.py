@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from skilllint.checks._helpers import locate
 from skilllint.document import Document, Location
 from skilllint.model import Severity, Span
 from skilllint.registry import Finding, Rule
@@ -46,7 +47,7 @@ def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
 def _is_allowed_tools(doc: Document, path: str, span: Span) -> bool:
     if doc.field("allowed-tools") is None:
         return False
-    where = doc.locate(("allowed-tools",))
+    where = locate(doc, ("allowed-tools",))  # (per flow collection: indexed, not a walk of the keys each)
     return where.path == path and (where.span.line, where.span.column) == (span.line, span.column)
 
 

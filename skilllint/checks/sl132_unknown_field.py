@@ -11,6 +11,7 @@ from collections.abc import Iterator
 
 from rapidfuzz import fuzz, process
 
+from skilllint.checks._helpers import locate
 from skilllint.document import Document
 from skilllint.model import Severity
 from skilllint.registry import Finding, Rule
@@ -31,7 +32,7 @@ def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
             best = process.extractOne(key, known, scorer=fuzz.ratio, score_cutoff=75)
             match = best[0] if best else None
         help_text = f"did you mean `{match}`?" if match else _help(target.dialect)
-        location = doc.locate_key(key)
+        location = locate(doc, (key,), key=True)
         yield Finding(location, f"unknown frontmatter field `{key}` for {where}", help_text)
 
 
