@@ -280,19 +280,28 @@ def _line_prefix(text: str, pos: int) -> str | None:
 
 
 class _Locator:
-    """Offset -> (line, column), counting newlines incrementally (cheap for increasing offsets)."""
+    """Offset -> (line, column), counting newlines incrementally (cheap for increasing offsets). It keeps the
+    start of the current line too: finding it again from each offset read the whole line back, quadratic on
+    one long line of comments or links (100,000 `<!-- x -->` on a line took seconds)."""
 
-    __slots__ = ("text", "first", "pos", "line")
+    __slots__ = ("text", "first", "pos", "line", "start")
 
     def __init__(self, text: str, first: int) -> None:
-        self.text, self.first, self.pos, self.line = text, first, 0, first
+        self.text, self.first, self.pos, self.line, self.start = text, first, 0, first, 0
+
+    def seek(self, pos: int, line: int) -> None:
+        """Continue from `pos`, known to be on file line `line`."""
+        self.pos, self.line, self.start = pos, line, self.text.rfind("\n", 0, pos) + 1
 
     def __call__(self, offset: int) -> tuple[int, int]:
         if offset < self.pos:
-            self.pos, self.line = 0, self.first
-        self.line += self.text.count("\n", self.pos, offset)
+            self.pos, self.line, self.start = 0, self.first, 0
+        newlines = self.text.count("\n", self.pos, offset)
+        if newlines:
+            self.line += newlines
+            self.start = self.text.rfind("\n", self.pos, offset) + 1
         self.pos = offset
-        return self.line, offset - self.text.rfind("\n", 0, offset)
+        return self.line, offset - self.start + 1
 
 
 # --- paragraphs ----------------------------------------------------------------------------------
@@ -1084,10 +1093,11 @@ def scan(body: str, first_line: int = 1, *, headings: bool = True) -> MarkdownSc
     elif low >= 0:
         m2 = _window(m1, masks, low, high)  # masked, and only where the link search reads
         locate = _Locator(text, first_line)
-        locate.pos, locate.line = seed  # a line counted already, before the links: the last event's or fence's
+        counted, line = seed  # a line counted already, before the links: the last event's or fence's
         last_fence = bisect_right(raw_fences, (low,)) - 1  # (the last one before the links)
-        if last_fence >= 0 and raw_fences[last_fence][0] > seed[0]:
-            locate.pos, locate.line = raw_fences[last_fence][0], fence_lines[last_fence]
+        if last_fence >= 0 and raw_fences[last_fence][0] > counted:
+            counted, line = raw_fences[last_fence][0], fence_lines[last_fence]
+        locate.seek(counted, line)
         _links(text, m2, locate, links, 0, len(m2), stop=stop - low, base=low)
         links.sort(key=lambda link: (link.line, link.column))
     return MarkdownScan(spans, fences, links, comments, found_headings)
