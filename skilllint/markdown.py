@@ -353,9 +353,8 @@ def _context_before(text: str, m: str, start: int, opener_line: int, last: _Last
     CONTEXT characters back): what `_inline` computes inline for the usual spans."""
     if start - opener_line >= CONTEXT:
         return text[start - CONTEXT:start]
-    if opener_line == 0 or _boundary(m, opener_line - 1):
-        before = text[opener_line:start]
-        return before[_BLOCK_PREFIX.match(before).end():] if before[:1] in _MARKER_STARTS else before
+    # (whether the opener's line starts a block is the first thing `_before` looks at: its newline is the last
+    # one before `start`, and the line without its marker is then the answer)
     return _before(text, m, start, last=last)
 
 
@@ -664,6 +663,23 @@ def _span_bounds(text: str, start: int, close: int) -> tuple[str, int, int]:
     return content, first, last
 
 
+_ANGLE = re.compile(r"<[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]")  # a "<" that may open a comment or an autolink
+
+
+def _next_angle(m: str, pos: int, line_end: int, size: int) -> int:
+    """The next "<" from `pos` that `_inline` must step on, or `size`. On the line of its last event, only one
+    that may open a comment (`<!--`) or an autolink: the others are text (stepping on each of them cost a
+    second on a line of 1,000,000 "<"). After that line, the first "<" of any kind, as it may be the first
+    event of its line, where `_inline` finds the line's paragraph."""
+    if pos <= line_end:
+        found = _ANGLE.search(m, pos, line_end)
+        if found is not None:
+            return found.start()
+        pos = line_end + 1
+    first = m.find("<", pos)
+    return first if first >= 0 else size
+
+
 def _inline(text: str, m: str, first_line: int, links: list[Link], fences: list[_RawFence], want_masks: bool,
             seed_before: int = 0):
     """Code spans, inline comments and autolinks, leftmost first. Returns (spans, comments, masks, fence lines,
@@ -711,9 +727,7 @@ def _inline(text: str, m: str, first_line: int, links: list[Link], fences: list[
                     tick = size
             if rare < pos:  # the next "<" or backslash
                 if angle < pos:
-                    angle = find("<", pos)
-                    if angle < 0:
-                        angle = size
+                    angle = _next_angle(m, pos, line_end, size)
                 if slash < pos:
                     slash = find("\\", pos)
                     if slash < 0:
