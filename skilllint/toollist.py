@@ -27,6 +27,7 @@ class ToolEntry:
 
 _PARENS = re.compile(r"[()]")
 _SPACES = re.compile(r"\s+")
+_WORD = re.compile(r"\S+")
 
 
 def split_entries(text: str) -> tuple[str, list[tuple[str, int]]]:
@@ -39,6 +40,8 @@ def split_entries(text: str) -> tuple[str, list[tuple[str, int]]]:
     """
     outside = _top_level(text)
     form = "comma" if any(text.find(",", low, high) >= 0 for low, high in outside) else "space"
+    if "(" not in text and ")" not in text:  # the usual case, no specifier: split in one call
+        return form, _split_plain(text, form)
     entries: list[tuple[str, int]] = []
     start = 0
     for low, high in _separators(text, outside, form):
@@ -46,6 +49,19 @@ def split_entries(text: str) -> tuple[str, list[tuple[str, int]]]:
         start = high
     _add_piece(entries, text, start, len(text), form)
     return form, entries
+
+
+def _split_plain(text: str, form: str) -> list[tuple[str, int]]:
+    """`split_entries` of a string without parentheses, where every comma or whitespace separates."""
+    if form == "space":
+        return [(match.group(), match.start()) for match in _WORD.finditer(text)]
+    entries: list[tuple[str, int]] = []
+    offset = 0
+    for piece in text.split(","):
+        stripped = piece.strip()
+        entries.append((stripped, offset + len(piece) - len(piece.lstrip())) if stripped else ("", offset))
+        offset += len(piece) + 1
+    return entries
 
 
 def _top_level(text: str) -> list[tuple[int, int]]:
