@@ -211,10 +211,15 @@ _NL_INDENT = re.compile(r"\n[ \t]*(?:>[ \t]?)*[ \t]*")
 _TRAILING_NL = re.compile(r"\n[ \t]*(?:>[ \t]?)*[ \t]*\Z")
 _LINK_OPEN = re.compile(r"\[((?:[^\[\]\n]++|\n(?![ \t]*\n)|\[[^\[\]\n]*+\])*+)\]\(")
 _SP = r"[ \t]*(?:\n[ \t]*)?"
-_LINK_DEST = re.compile(_SP + r"(?:<(?P<angle>[^<>\n]*)>"
+# (blanks between the parts are taken whole, possessively: the three _SP around an empty destination split a run of
+# blanks every way before failing, quadratic on `[a](` and a long run of spaces)
+_SP_WHOLE = r"[ \t]*+(?:\n[ \t]*+)?+"
+_LINK_DEST = re.compile(_SP_WHOLE + r"(?:<(?P<angle>[^<>\n]*)>"
                         r"|(?P<bare>(?:[^\s()<]|\([^\s()]*\))(?:[^\s()]++|\([^\s()]*\))*+)?)"
-                        r"(?:" + _SP + r"(?<=\s)(?:\"[^\"\n]*\"|'[^'\n]*'|\([^()\n]*\)))?" + _SP + r"\)")
-_REFDEF = (r" {0,3}\[(?!\^)(?P<label>[^\[\]\n]*[^\s\[\]][^\[\]\n]*)\]:" + _SP +
+                        r"(?:" + _SP_WHOLE + r"(?<=\s)(?:\"[^\"\n]*\"|'[^'\n]*'|\([^()\n]*\)))?" + _SP_WHOLE + r"\)")
+# (the label, brackets-free and not blank, is checked by a lookahead and then taken whole: as `[^...]*[^\s...][^...]*`
+# it was tried at every split of a long line, quadratic)
+_REFDEF = (r" {0,3}\[(?!\^)(?P<label>(?=[^\[\]\n]*[^\s\[\]])[^\[\]\n]*+)\]:" + _SP +
            r"(?:<(?P<angle>[^<>\n]*)>|(?P<bare>[^\s<]\S*))(?:[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'|\([^()\n]*\)))?"
            r"[ \t]*(?=\n|\Z)")
 _REFDEF_FIRST = re.compile(_REFDEF)
@@ -223,7 +228,7 @@ _ATX = r" {0,3}(#{1,6})(?=[ \t\n]|\Z)([^\n]*)"
 _ATX_FIRST = re.compile(_ATX)
 _ATX_NEXT = re.compile(r"\n(#{1,6})(?=[ \t\n]|\Z)([^\n]*)")
 _ATX_INDENTED = re.compile(r"\n {1,3}(#{1,6})(?=[ \t\n]|\Z)([^\n]*)")
-_CLOSING_HASHES = re.compile(r"(?:^|[ \t]+)#+$")
+_CLOSING_HASHES = re.compile(r"(?:^|(?<![ \t])[ \t]+)#+$")  # (from the start of a run of blanks only: linear)
 _UNESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
 _MASK = "\x1a"  # stands in for masked characters in pass 4 (never a bracket, space or newline)
 
