@@ -136,16 +136,16 @@ class Document:
             return self.locate(path), start
         index = self.key_source.get(str(path[0]), 0)
         source = self.sources[index]
-        nodes = self.cache.setdefault("nodes_within", {})  # (a walk of the mapping per token adds up)
-        if (index, path) not in nodes:
-            nodes[index, path] = find_node(source.root, path)
-        node = nodes[index, path]
+        within = self.cache.setdefault("within", {})  # path -> (its node, where the whole value is), found once:
+        if path not in within:  # each walks the mapping's keys, and a field may have 100,000 tokens
+            within[path] = find_node(source.root, path), self.locate(path)
+        node, whole = within[path]
         if node is None or not source.text:
-            return self.locate(path), start
+            return whole, start
         low, high = node.start_mark.index, node.end_mark.index
         absolute = source.text.find(needle, low + start, high if end is None else min(high, low + end))
         if absolute < 0:
-            return self.locate(path), start
+            return whole, start
         starts = self.cache.setdefault("line_starts", {})
         table = starts.get(index)
         if table is None:
@@ -153,8 +153,8 @@ class Document:
         line0 = bisect_right(table, absolute) - 1
         column0 = absolute - table[line0]
         line = line0 + source.line_offset + 1
-        end = Span.on_line(line, column0 + 1, len(needle)) if "\n" not in needle else Span(line, column0 + 1)
-        return Location(source.path, end), absolute - low + len(needle)
+        span = Span.on_line(line, column0 + 1, len(needle)) if "\n" not in needle else Span(line, column0 + 1)
+        return Location(source.path, span), absolute - low + len(needle)
 
     def locate_offset(self, path: tuple[Any, ...], offset: int) -> Location:
         """Where character `offset` of the one-line scalar at `path` is (quotes skipped)."""

@@ -189,17 +189,19 @@ class _EntryLocator:
         self.search_from = 0
         self.absent: dict[str, int] = {}  # entry text -> an offset from which it is known not to be written
         self.misses = 0
+        self.whole: Location | None = None  # where a failed search points: the value
         self.base: tuple[Location, int] | None = None  # for `offset`: the value's location, first column
 
     def entry(self, text: str) -> Location:
         """`locate_within` for the next entry `text` (not empty)."""
         start = self.search_from
-        if self.absent.get(text, start + 1) <= start:
-            return self.doc.locate(self.path)  # what a failed search gives
+        if self.whole is not None and self.absent.get(text, start + 1) <= start:
+            return self.whole  # what a failed search gives: the whole value
         limited = self.misses >= self.FULL_MISSES
         location, self.search_from = self.doc.locate_within(
             self.path, text, start, start + self.WINDOW + len(text) if limited else None)
         if self.search_from == start:  # not found
+            self.whole = location
             self.misses += 1
             if not limited:
                 self.absent[text] = start
