@@ -175,7 +175,9 @@ class _fence:  # noqa: N801 -- used as a function
 # the "```" inside a line (most are not fences) cost no more than the line's first characters
 _TICK_OPENER = re.compile("(```" + r"`*+)([^\n]{0,120})")
 _FENCE_OPEN = re.compile(r"(`{3,}|~{3,})([^\n]*)")
-_CLOSER = {char: re.compile(char * 3 + "(" + char + r"*+)[ \t]*+(?=\n|\Z)") for char in "`~"}  # a run alone on its line
+# a run alone on its line; the lookbehind (after the literal prefix, which keeps the search fast) starts matches at
+# the start of a run only: retrying inside a run made runs that are not closers cost their length squared
+_CLOSER = {char: re.compile(char * 3 + "(?<!" + char * 4 + ")(" + char + r"*+)[ \t]*+(?=\n|\Z)") for char in "`~"}
 _INDENT_FIRST = re.compile(r"(?: {4}| {0,3}\t)[ \t]*+[^ \t\n]")  # a line indented 4+ columns
 # a line indented 4+ spaces, with text: the literal prefix keeps the search fast, and blank lines (such as the
 # first line of a blanked fence) fail in the search, not in Python
@@ -209,10 +211,15 @@ _NL_INDENT = re.compile(r"\n[ \t]*(?:>[ \t]?)*[ \t]*")
 _TRAILING_NL = re.compile(r"\n[ \t]*(?:>[ \t]?)*[ \t]*\Z")
 _LINK_OPEN = re.compile(r"\[((?:[^\[\]\n]++|\n(?![ \t]*\n)|\[[^\[\]\n]*+\])*+)\]\(")
 _SP = r"[ \t]*(?:\n[ \t]*)?"
-_LINK_DEST = re.compile(_SP + r"(?:<(?P<angle>[^<>\n]*)>"
+# (blanks between the parts are taken whole, possessively: the three _SP around an empty destination split a run of
+# blanks every way before failing, quadratic on `[a](` and a long run of spaces)
+_SP_WHOLE = r"[ \t]*+(?:\n[ \t]*+)?+"
+_LINK_DEST = re.compile(_SP_WHOLE + r"(?:<(?P<angle>[^<>\n]*)>"
                         r"|(?P<bare>(?:[^\s()<]|\([^\s()]*\))(?:[^\s()]++|\([^\s()]*\))*+)?)"
-                        r"(?:" + _SP + r"(?<=\s)(?:\"[^\"\n]*\"|'[^'\n]*'|\([^()\n]*\)))?" + _SP + r"\)")
-_REFDEF = (r" {0,3}\[(?!\^)(?P<label>[^\[\]\n]*[^\s\[\]][^\[\]\n]*)\]:" + _SP +
+                        r"(?:" + _SP_WHOLE + r"(?<=\s)(?:\"[^\"\n]*\"|'[^'\n]*'|\([^()\n]*\)))?" + _SP_WHOLE + r"\)")
+# (the label, brackets-free and not blank, is checked by a lookahead and then taken whole: as `[^...]*[^\s...][^...]*`
+# it was tried at every split of a long line, quadratic)
+_REFDEF = (r" {0,3}\[(?!\^)(?P<label>(?=[^\[\]\n]*[^\s\[\]])[^\[\]\n]*+)\]:" + _SP +
            r"(?:<(?P<angle>[^<>\n]*)>|(?P<bare>[^\s<]\S*))(?:[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'|\([^()\n]*\)))?"
            r"[ \t]*(?=\n|\Z)")
 _REFDEF_FIRST = re.compile(_REFDEF)
@@ -221,7 +228,7 @@ _ATX = r" {0,3}(#{1,6})(?=[ \t\n]|\Z)([^\n]*)"
 _ATX_FIRST = re.compile(_ATX)
 _ATX_NEXT = re.compile(r"\n(#{1,6})(?=[ \t\n]|\Z)([^\n]*)")
 _ATX_INDENTED = re.compile(r"\n {1,3}(#{1,6})(?=[ \t\n]|\Z)([^\n]*)")
-_CLOSING_HASHES = re.compile(r"(?:^|[ \t]+)#+$")
+_CLOSING_HASHES = re.compile(r"(?:^|(?<![ \t])[ \t]+)#+$")  # (from the start of a run of blanks only: linear)
 _UNESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
 _MASK = "\x1a"  # stands in for masked characters in pass 4 (never a bracket, space or newline)
 
@@ -280,19 +287,28 @@ def _line_prefix(text: str, pos: int) -> str | None:
 
 
 class _Locator:
-    """Offset -> (line, column), counting newlines incrementally (cheap for increasing offsets)."""
+    """Offset -> (line, column), counting newlines incrementally (cheap for increasing offsets). It keeps the
+    start of the current line too: finding it again from each offset read the whole line back, quadratic on
+    one long line of comments or links (100,000 `<!-- x -->` on a line took seconds)."""
 
-    __slots__ = ("text", "first", "pos", "line")
+    __slots__ = ("text", "first", "pos", "line", "start")
 
     def __init__(self, text: str, first: int) -> None:
-        self.text, self.first, self.pos, self.line = text, first, 0, first
+        self.text, self.first, self.pos, self.line, self.start = text, first, 0, first, 0
+
+    def seek(self, pos: int, line: int) -> None:
+        """Continue from `pos`, known to be on file line `line`."""
+        self.pos, self.line, self.start = pos, line, self.text.rfind("\n", 0, pos) + 1
 
     def __call__(self, offset: int) -> tuple[int, int]:
         if offset < self.pos:
-            self.pos, self.line = 0, self.first
-        self.line += self.text.count("\n", self.pos, offset)
+            self.pos, self.line, self.start = 0, self.first, 0
+        newlines = self.text.count("\n", self.pos, offset)
+        if newlines:
+            self.line += newlines
+            self.start = self.text.rfind("\n", self.pos, offset) + 1
         self.pos = offset
-        return self.line, offset - self.text.rfind("\n", 0, offset)
+        return self.line, offset - self.start + 1
 
 
 # --- paragraphs ----------------------------------------------------------------------------------
@@ -339,15 +355,14 @@ def _paragraph_end(m: str, pos: int) -> int:
     return found.start() if found else len(m)
 
 
-def _context_before(text: str, m: str, start: int, opener_line: int) -> str:
+def _context_before(text: str, m: str, start: int, opener_line: int, last: _LastBoundary | None = None) -> str:
     """The `before` of a code span opening at `start` on the line starting at `opener_line` (or more than
     CONTEXT characters back): what `_inline` computes inline for the usual spans."""
     if start - opener_line >= CONTEXT:
         return text[start - CONTEXT:start]
-    if opener_line == 0 or _boundary(m, opener_line - 1):
-        before = text[opener_line:start]
-        return before[_BLOCK_PREFIX.match(before).end():] if before[:1] in _MARKER_STARTS else before
-    return _before(text, m, start)
+    # (whether the opener's line starts a block is the first thing `_before` looks at: its newline is the last
+    # one before `start`, and the line without its marker is then the answer)
+    return _before(text, m, start, last=last)
 
 
 def _context_after(text: str, probe: int, brk: int) -> str:
@@ -357,27 +372,68 @@ def _context_after(text: str, probe: int, brk: int) -> str:
 
 
 def _flatten(segment: str) -> str:
-    return _NL_INDENT.sub(" ", segment) if "\n" in segment else segment
+    """Line endings, with the next line's indentation and quote markers, as one space. Without indentation or
+    markers after them (most contexts), that is a plain `replace`, several times faster than the regex."""
+    if "\n" not in segment:
+        return segment
+    if "\n " in segment or "\n\t" in segment or "\n>" in segment:
+        return _NL_INDENT.sub(" ", segment)
+    return segment.replace("\n", " ")
 
 
-def _before(text: str, m: str, pos: int, inside: int = -1) -> str:
+def _before(text: str, m: str, pos: int, inside: int = -1, last: _LastBoundary | None = None) -> str:
     """Up to CONTEXT characters of the paragraph before `pos`, without the block's marker. The caller may
-    know that the newline at `inside` does not end a block (no need to test it again)."""
+    know that the newline at `inside` does not end a block (no need to test it again), and may pass the
+    scan's `_LastBoundary` (then `pos` must not decrease from call to call)."""
     low = pos - CONTEXT if pos > CONTEXT else 0
     at_start = low == 0
     floor = low - 1 if low else 0
-    nl = m.rfind("\n", floor, pos)
-    while nl >= 0:
-        if nl != inside and _boundary(m, nl):
-            low, at_start = nl + 1, True
-            break
-        nl = m.rfind("\n", floor, nl)
+    nl = last(floor, pos, inside) if last is not None else _last_boundary(m, floor, pos, inside)
+    if nl >= 0:
+        low, at_start = nl + 1, True
     segment = text[low:pos]
     if at_start:
         segment = segment[_BLOCK_PREFIX.match(segment).end():]
     elif low > 0 and m[low - 1] == "\n":
         segment = segment.lstrip(" \t")
     return _flatten(segment)
+
+
+def _last_boundary(m: str, floor: int, pos: int, inside: int = -1) -> int:
+    """The last newline in m[floor:pos] that separates two blocks (but `inside`, known not to), or -1."""
+    nl = m.rfind("\n", floor, pos)
+    while nl >= 0:
+        if nl != inside and _boundary(m, nl):
+            return nl
+        nl = m.rfind("\n", floor, nl)
+    return -1
+
+
+class _LastBoundary:
+    """`_last_boundary` for queries in document order, testing each newline once.
+
+    The context of a code span looks back CONTEXT characters for a paragraph start: on short lines that is a
+    dozen newlines, each tested again by every later span within reach (`x` on each of 250,000 lines: 3
+    million tests). This remembers the last boundary in the range already searched, [`low`, `high`), and
+    searches only beyond it."""
+
+    __slots__ = ("m", "low", "high", "last")
+
+    def __init__(self, m: str) -> None:
+        self.m = m
+        self.low = self.high = 0
+        self.last = -1  # the last boundary in m[low:high], or -1
+
+    def __call__(self, floor: int, pos: int, inside: int = -1) -> int:
+        if pos < self.high:  # (not in document order: answered on its own)
+            return _last_boundary(self.m, floor, pos, inside)
+        if floor < self.low or floor > self.high:  # the range searched does not reach back to floor: start anew
+            self.low, self.high, self.last = floor, floor, -1
+        found = _last_boundary(self.m, self.high, pos, inside)
+        self.high = pos
+        if found >= 0:
+            self.last = found
+        return self.last if self.last >= floor else -1
 
 
 # --- pass 1: fences and line-level comments ------------------------------------------------------
@@ -614,6 +670,49 @@ def _span_bounds(text: str, start: int, close: int) -> tuple[str, int, int]:
     return content, first, last
 
 
+_ANGLE = re.compile(r"<[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]")  # a "<" that may open a comment or an autolink
+
+
+def _next_angle(m: str, pos: int, line_end: int, size: int) -> int:
+    """The next "<" from `pos` that `_inline` must step on, or `size`. On the line of its last event, only one
+    that may open a comment (`<!--`) or an autolink: the others are text (stepping on each of them cost a
+    second on a line of 1,000,000 "<"). After that line, the first "<" of any kind, as it may be the first
+    event of its line, where `_inline` finds the line's paragraph."""
+    if pos <= line_end:
+        found = _ANGLE.search(m, pos, line_end)
+        if found is not None:
+            return found.start()
+        pos = line_end + 1
+    first = m.find("<", pos)
+    return first if first >= 0 else size
+
+
+_RUNS_BEFORE_INDEX = 16  # backtick runs a closer search steps over before the paragraph's runs are indexed
+
+
+class _TickRuns:
+    """The backtick runs of (the rest of) one paragraph, by width: where a code span closes is the next run of
+    its opener's width. Searching run by run is quicker when the closer is near, as it nearly always is, but
+    is quadratic on a paragraph of runs of many widths (`` ` `` ``` `` ``` ... up to 1,400: two seconds)."""
+
+    __slots__ = ("brk", "starts")
+
+    def __init__(self, m: str, low: int, brk: int) -> None:
+        self.brk = brk
+        self.starts: dict[int, list[int]] = {}
+        for run in _TICKS.finditer(m, low, brk):  # (maximal runs: `low` is never inside one)
+            start = run.start()
+            self.starts.setdefault(run.end() - start, []).append(start)
+
+    def closer(self, end: int, width: int) -> int:
+        """Where the first run of `width` characters from `end` starts, or -1."""
+        starts = self.starts.get(width)
+        if not starts:
+            return -1
+        i = bisect_left(starts, end)
+        return starts[i] if i < len(starts) else -1
+
+
 def _inline(text: str, m: str, first_line: int, links: list[Link], fences: list[_RawFence], want_masks: bool,
             seed_before: int = 0):
     """Code spans, inline comments and autolinks, leftmost first. Returns (spans, comments, masks, fence lines,
@@ -646,6 +745,8 @@ def _inline(text: str, m: str, first_line: int, links: list[Link], fences: list[
     unmatched: dict[int, int] = {}  # backtick run width -> paragraph end it has no closer before
     comment_close, comment_from = -1, -1  # the last "-->" search: result, and the paragraph it was in
     add_span, add_mask, make, new = spans.append, masks.append, _code_span, object.__new__
+    last_boundary = _LastBoundary(m)  # (for contexts that reach back over lines)
+    runs: _TickRuns | None = None  # the backtick runs of a paragraph where closers are far (rare)
     pos = 0
     while True:
         if only_ticks:
@@ -660,9 +761,7 @@ def _inline(text: str, m: str, first_line: int, links: list[Link], fences: list[
                     tick = size
             if rare < pos:  # the next "<" or backslash
                 if angle < pos:
-                    angle = find("<", pos)
-                    if angle < 0:
-                        angle = size
+                    angle = _next_angle(m, pos, line_end, size)
                 if slash < pos:
                     slash = find("\\", pos)
                     if slash < 0:
@@ -726,14 +825,27 @@ def _inline(text: str, m: str, first_line: int, links: list[Link], fences: list[
                 if close == end:
                     end = _TICKS.match(m, start).end()
                 width = end - start
-                close = -1 if unmatched and unmatched.get(width) == brk else find("`", end, brk)
-                while close >= 0:
-                    probe = close + 1
-                    if probe < size and m[probe] == "`":
-                        probe = _TICKS.match(m, close).end()
-                    if probe - close == width:
-                        break
-                    close = find("`", probe, brk)
+                if unmatched and unmatched.get(width) == brk:
+                    close = -1
+                elif runs is not None and runs.brk == brk:  # a paragraph of many runs: indexed
+                    close = runs.closer(end, width)
+                    probe = close + width
+                else:
+                    close = find("`", end, brk)
+                    visited = 0
+                    while close >= 0:
+                        probe = close + 1
+                        if probe < size and m[probe] == "`":
+                            probe = _TICKS.match(m, close).end()
+                        if probe - close == width:
+                            break
+                        visited += 1
+                        if visited == _RUNS_BEFORE_INDEX:
+                            runs = _TickRuns(m, end, brk)
+                            close = runs.closer(end, width)
+                            probe = close + width
+                            break
+                        close = find("`", probe, brk)
                 if close < 0:
                     unmatched[width] = brk  # later runs of this width in the paragraph have no closer either
                     pos = end
@@ -767,7 +879,8 @@ def _inline(text: str, m: str, first_line: int, links: list[Link], fences: list[
                                                  or _boundary(m, low - 1))
                             if prefix is not None:
                                 tested_low = prefix.end()
-                    before = text[tested_low:start] if tested_starts else _before(text, m, start, line_start - 1)
+                    before = text[tested_low:start] if tested_starts else _before(text, m, start, line_start - 1,
+                                                                                    last_boundary)
                 stop = probe + CONTEXT
                 if stop <= line_end:  # (so before the paragraph end, and no newline to flatten)
                     after = text[probe:stop]
@@ -806,7 +919,8 @@ def _inline(text: str, m: str, first_line: int, links: list[Link], fences: list[
                 end_line = line + count("\n", first, last)
                 end_column = last - rfind("\n", 0, last)
             opener_line = line_start if line_start <= start else rfind("\n", max(0, start - CONTEXT), start) + 1
-            add_span(make(content, line, column, end_line, end_column, _context_before(text, m, start, opener_line),
+            add_span(make(content, line, column, end_line, end_column,
+                          _context_before(text, m, start, opener_line, last_boundary),
                           _context_after(text, probe, brk)))
             continue
         if m.startswith("<!--", start):
@@ -1040,10 +1154,11 @@ def scan(body: str, first_line: int = 1, *, headings: bool = True) -> MarkdownSc
     elif low >= 0:
         m2 = _window(m1, masks, low, high)  # masked, and only where the link search reads
         locate = _Locator(text, first_line)
-        locate.pos, locate.line = seed  # a line counted already, before the links: the last event's or fence's
+        counted, line = seed  # a line counted already, before the links: the last event's or fence's
         last_fence = bisect_right(raw_fences, (low,)) - 1  # (the last one before the links)
-        if last_fence >= 0 and raw_fences[last_fence][0] > seed[0]:
-            locate.pos, locate.line = raw_fences[last_fence][0], fence_lines[last_fence]
+        if last_fence >= 0 and raw_fences[last_fence][0] > counted:
+            counted, line = raw_fences[last_fence][0], fence_lines[last_fence]
+        locate.seek(counted, line)
         _links(text, m2, locate, links, 0, len(m2), stop=stop - low, base=low)
         links.sort(key=lambda link: (link.line, link.column))
     return MarkdownScan(spans, fences, links, comments, found_headings)

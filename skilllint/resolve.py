@@ -213,6 +213,7 @@ def _compile_mcp(runtime_id: str, pattern: str) -> _McpPattern:
     """Turn `mcp__{server}__{tool}` into regexes; also accept `mcp__server`, `mcp__server__*`, `mcp__*`."""
     pieces = re.split(r"(\{server\}|\{tool\})", pattern)
     regex = "".join(_SERVER if p == "{server}" else _TOOL if p == "{tool}" else re.escape(p) for p in pieces)
+    regex = _never_in_names(pieces) + regex
     prefix = pattern.split("{", 1)[0]
     separators = [p for p in pieces if p and p not in ("{server}", "{tool}")]
     prefixed = bool(prefix) or any(set(sep) & set("/:@ ") for sep in separators)
@@ -221,6 +222,17 @@ def _compile_mcp(runtime_id: str, pattern: str) -> _McpPattern:
     if prefix:
         server_only = re.compile(re.escape(prefix) + r"(?:[A-Za-z0-9][A-Za-z0-9_.-]*|\*)")
     return _McpPattern(runtime_id, pattern, re.compile(regex), server_only, prefixed, distinctive)
+
+
+def _never_in_names(pieces: list[str]) -> str:
+    """A lookahead refusing at once the names the pattern can never match: a server or a tool holds no
+    whitespace, parenthesis or slash, so those come only from the pattern's own text. Without it, every
+    split of the name into server and tool is tried, each reading the rest: quadratic on a long name
+    with a space (`a______...___ x` in a comma-separated list took minutes)."""
+    text = "".join(p for p in pieces if p not in ("{server}", "{tool}"))
+    banned = ("" if any(char.isspace() for char in text) else r"\s") + "".join(
+        re.escape(char) for char in "()/" if char not in text)
+    return f"(?=[^{banned}]*\\Z)" if banned else ""
 
 
 @cache

@@ -17,8 +17,9 @@ gets switched off.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from skilllint.document import Document, Location
 from skilllint.model import Span
@@ -68,16 +69,30 @@ def has_tool_context(before: str, after: str, *, weak: bool = False) -> bool:
 
 def is_tool_reference(text: str, before: str, after: str, line: str = "") -> bool:
     """Whether a backtick span is an instruction to use a known runtime's tool (see module doc)."""
+    return _judge(text, before, after, lambda: line_facts(line))
+
+
+def line_facts(line: str) -> tuple[bool, bool]:
+    """(a table row, about another runtime or an example): what the judgement reads from a span's whole line.
+
+    Searched once per line, not once per span: a line is unbounded, and one holding thousands of spans
+    (a 70 KB line of `read_file` `read_file` ...) took minutes when each span searched it again."""
+    return line.lstrip().startswith("|"), bool(_RUNTIME_NAMES.search(line) or _HYPOTHETICAL.search(line))
+
+
+def _judge(text: str, before: str, after: str, facts: Callable[[], tuple[bool, bool]]) -> bool:
+    """`is_tool_reference`, with the line's facts asked for only when the span's own text and context leave
+    the question open (most spans are decided first)."""
     name = text.removesuffix("()")
     if name not in vocabulary():
         # "the `Bassh` tool": a typo of a known tool, when the context says it is a tool
         return has_tool_context(before, after) and _near_a_tool(name)
     if _AFTER_NOT_TOOL.match(after):
         return False
-    stripped = line.lstrip()
-    if stripped.startswith("|") and not has_tool_context(before, after):
+    table_row, elsewhere = facts()
+    if table_row and not has_tool_context(before, after):
         return False  # a table cell: reference material (API tables, runtime comparisons)
-    if _RUNTIME_NAMES.search(line) or _HYPOTHETICAL.search(line):
+    if elsewhere:
         return False
     if _SINGLE_WORD.match(name):
         return has_tool_context(before, after, weak=name[0].isupper())
@@ -90,7 +105,16 @@ def _near_a_tool(name: str) -> bool:
         return False
     from rapidfuzz import fuzz, process
 
-    return process.extractOne(name, list(vocabulary()), scorer=fuzz.ratio, score_cutoff=88) is not None
+    candidates = _names_of_length_near(len(name))
+    return bool(candidates) and process.extractOne(name, candidates, scorer=fuzz.ratio, score_cutoff=88) is not None
+
+
+@lru_cache(maxsize=256)
+def _names_of_length_near(length: int) -> list[str]:
+    """The vocabulary's names that can score 88 against a name of `length`: `fuzz.ratio` is at most
+    200 * min(lengths) / (sum of lengths), so the others need no scoring (a body of 40,000 distinct
+    near-names took a second, each scored against every name)."""
+    return [name for name in vocabulary() if 25 * min(length, len(name)) >= 11 * (length + len(name))]
 
 
 @lru_cache(maxsize=1)
@@ -98,6 +122,22 @@ def _vocabulary_sets() -> tuple[frozenset[str], frozenset[str]]:
     """The vocabulary's names and their two-letter lowercase prefixes, as plain sets."""
     names = frozenset(vocabulary())
     return names, frozenset(name[:2].lower() for name in names)
+
+
+class _FactsByLine:
+    """`line_facts` of a document's lines, each line searched once however many spans it holds."""
+
+    __slots__ = ("doc", "known")
+
+    def __init__(self, doc: Document) -> None:
+        self.doc = doc
+        self.known: dict[int, tuple[bool, bool]] = {}
+
+    def __call__(self, line: int) -> tuple[bool, bool]:
+        found = self.known.get(line)
+        if found is None:
+            found = self.known[line] = line_facts(self.doc.line_text(line))
+        return found
 
 
 def candidate_spans(doc: Document) -> list[tuple[str, Location]]:
@@ -108,6 +148,7 @@ def candidate_spans(doc: Document) -> list[tuple[str, Location]]:
         if doc.body and "`" in doc.body:
             known, prefixes = _vocabulary_sets()
             identifier = _IDENTIFIER.match
+            facts_of = _FactsByLine(doc)
             for span in doc.markdown.code_spans:
                 text = span.text
                 # the common case is decided from the span's text alone, inline (this loop sees
@@ -124,7 +165,7 @@ def candidate_spans(doc: Document) -> list[tuple[str, Location]]:
                     if "tool" not in after[:8].lower() and not span.before.rstrip().lower().endswith(
                             _STRONG_ENDINGS):
                         continue
-                if is_tool_reference(text, span.before, span.after, doc.line_text(span.line)):
+                if _judge(text, span.before, span.after, partial(facts_of, span.line)):
                     location = Location(doc.path, Span(span.line, span.column, span.end_line, span.end_column))
                     cached.append((text, location))
         doc.cache["tool_spans"] = cached

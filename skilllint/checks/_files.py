@@ -74,6 +74,7 @@ def file_references(doc: Document) -> list[FileReference]:
     found: list[FileReference] = []
     if doc.body:
         scan = doc.markdown
+        examples = _Examples(doc)
         for link in scan.links:
             target = link.target.strip()
             if _is_external(target) or _OTHER_VAR.search(target) or _PLACEHOLDER.search(
@@ -95,15 +96,36 @@ def file_references(doc: Document) -> list[FileReference]:
             first = _SEPARATOR.split(rest.removeprefix("./"), maxsplit=1)[0]
             if not explicit and first not in skill_folders(doc) and first != "..":
                 continue
-            line = doc.line_text(span.line)
-            if span.end_line == span.line:  # judge the words around the span, not its own text
-                line = line[: span.column - 1] + " " + line[span.end_column - 1 :]
-            if _HYPOTHETICAL.search(line):
+            if examples(span.line, span.column - 1, span.end_column - 1 if span.end_line == span.line else None):
                 continue
             location = Location(doc.path, Span(span.line, span.column, span.end_line, span.end_column))
             found.append(FileReference(text, unquote(rest), location, "code"))
     doc.cache["file_refs"] = found
     return found
+
+
+class _Examples:
+    """Whether the words around a code span give examples (`_HYPOTHETICAL`), each line searched once.
+
+    A single-line span is judged by its line without its own text (`examples/a.md` is not an example).
+    Cutting the span out and searching the rest took the whole line per span, quadratic on a long line of
+    paths; instead the line's matches are found once, and the span's text between the cut's ends (the
+    backticks or stripped spaces, which no example word holds) can only hide matches of its own: the rest
+    has one iff the line has a match before the span or after it."""
+
+    __slots__ = ("doc", "starts")
+
+    def __init__(self, doc: Document) -> None:
+        self.doc = doc
+        self.starts: dict[int, list[int]] = {}  # line -> where its matches start
+
+    def __call__(self, line: int, low: int, high: int | None) -> bool:
+        starts = self.starts.get(line)
+        if starts is None:
+            starts = self.starts[line] = [m.start() for m in _HYPOTHETICAL.finditer(self.doc.line_text(line))]
+        if not starts:
+            return False
+        return high is None or starts[0] < low or starts[-1] >= high
 
 
 def skill_folders(doc: Document) -> frozenset[str]:
@@ -128,10 +150,21 @@ def _project_path(doc: Document, path: str) -> bool:
 
 
 def resolve_in_skill(doc: Document, path: str) -> tuple[str, bool]:
-    """The referenced path (lexically normalised), and whether it stays inside the skill folder."""
-    skill_dir = doc.cache.get("skill_dir_abs")
-    if skill_dir is None:
-        skill_dir = doc.cache["skill_dir_abs"] = os.path.abspath(doc.skill_dir)
-    full = os.path.normpath(os.path.join(skill_dir, path.replace("\\", "/")))
-    inside = full == skill_dir or full.startswith(skill_dir + os.sep)
-    return full, inside
+    """The referenced path (lexically normalised), and whether it stays inside the skill folder (cached
+    per path: a body may name one file thousands of times)."""
+    resolved = doc.cache.setdefault("resolved_refs", {})
+    if path not in resolved:
+        skill_dir = doc.cache.get("skill_dir_abs")
+        if skill_dir is None:
+            skill_dir = doc.cache["skill_dir_abs"] = os.path.abspath(doc.skill_dir)
+        full = os.path.normpath(os.path.join(skill_dir, path.replace("\\", "/")))
+        resolved[path] = full, full == skill_dir or full.startswith(skill_dir + os.sep)
+    return resolved[path]
+
+
+def exists(doc: Document, full: str) -> bool:
+    """`os.path.exists`, once per path and document: one stat per file, not per reference to it."""
+    known = doc.cache.setdefault("exists", {})
+    if full not in known:
+        known[full] = os.path.exists(full)
+    return known[full]

@@ -6,10 +6,9 @@ in the skill it fails, or worse, improvises. Paths are relative to the skill fol
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 
-from skilllint.checks._files import file_references, resolve_in_skill
+from skilllint.checks._files import exists, file_references, resolve_in_skill
 from skilllint.document import Document
 from skilllint.model import Severity
 from skilllint.registry import Finding, Rule
@@ -22,7 +21,7 @@ def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
         full, inside = resolve_in_skill(doc, reference.path)
         if not inside:
             continue  # SL304's
-        if not os.path.exists(full):
+        if not exists(doc, full):
             what = "link target" if reference.kind == "link" else "file"
             yield Finding(
                 reference.location,
