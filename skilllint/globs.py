@@ -25,8 +25,10 @@ def compile_glob(pattern: str) -> re.Pattern[str]:
     """The regex of one glob; raises GlobError (an unclosed `[` or `{`, a bad range like `[z-a]`)."""
     pattern = pattern.strip().replace("\\", "/")
     anchored = "/" in pattern.rstrip("/")
-    pattern = pattern.strip("/")
-    out = []
+    pattern = _STAR_RUN.sub("**", pattern.strip("/"))
+    if pattern.count("*") - pattern.count("**") > MAX_WILDCARDS:
+        raise GlobError(f"more than {MAX_WILDCARDS} `*` wildcards: matching it could take very long")
+    out: list[str] = []
     index = 0
     while index < len(pattern):
         char = pattern[index]
@@ -35,11 +37,11 @@ def compile_glob(pattern: str) -> re.Pattern[str]:
             index += 3
             continue
         if pattern.startswith("**", index):
-            out.append(".*")
+            _star(out, ".*")
             index += 2
             continue
         if char == "*":
-            out.append("[^/]*")
+            _star(out, "[^/]*")
         elif char == "?":
             out.append("[^/]")
         elif char == "[":
@@ -61,6 +63,20 @@ def compile_glob(pattern: str) -> re.Pattern[str]:
     body = "".join(out)
     prefix = "" if anchored else "(?:.*/)?"
     return re.compile(f"^{prefix}{body}(?:/.*)?$")
+
+
+_STAR_RUN = re.compile(r"\*{3,}")
+MAX_WILDCARDS = 8
+
+
+def _star(out: list[str], token: str) -> None:
+    """Append a wildcard, merged with a wildcard right before it: adjacent `.*` / `[^/]*` make
+    the regex backtrack polynomially (`**********20` took seconds on a short path)."""
+    if out and out[-1] in (".*", "[^/]*"):
+        if token == ".*":
+            out[-1] = ".*"
+        return
+    out.append(token)
 
 
 def _char_class(content: str) -> str:

@@ -336,3 +336,17 @@ def test_alias_to_a_missing_tool_names_the_file(tmp_path: Path) -> None:
 
 def test_newline_in_a_key_stays_on_one_line(tmp_path: Path) -> None:
     _config_error(_repo(tmp_path), 'per-file-ignores: {"a\\nb[": [SL132]}\n', "key `per-file-ignores`", "a\\nb[")
+
+
+def test_a_run_of_stars_in_a_glob_matches_quickly(tmp_path: Path) -> None:
+    """Adjacent wildcards made the regex backtrack for seconds (found by scripts/fuzz.py)."""
+    from skilllint.globs import matches
+
+    started = time.monotonic()
+    assert not matches("a/b/c" * 20 + "x", ("******************************20****",))
+    assert matches("docs/x20y/SKILL.md", ("***20***",))
+    assert time.monotonic() - started < 0.5
+
+
+def test_a_glob_with_too_many_wildcards_is_a_config_error(tmp_path: Path) -> None:
+    _config_error(_repo(tmp_path), "exclude: ['*a*b*c*d*e*f*g*h*i*']\n", "exclude", "wildcards")
