@@ -37,6 +37,7 @@ Decisions the documents leave open:
 
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping
@@ -576,7 +577,7 @@ def _capability_help(name: str, index: _Index) -> tuple[tuple[str, ...], str | N
 class _Choices:
     """Spellings offered as "did you mean", processed once for rapidfuzz."""
 
-    __slots__ = ("suggest", "processed", "keys")
+    __slots__ = ("suggest", "processed", "keys", "windows")
 
     def __init__(self, suggest: Mapping[str, str]) -> None:
         self.suggest = dict(suggest)  # spelling -> what to suggest (a deprecated alias -> its tool)
@@ -584,6 +585,20 @@ class _Choices:
         for spelling in self.suggest:  # `Bash` and `bash` process alike; suggest both
             self.processed.setdefault(utils.default_process(spelling), []).append(spelling)
         self.keys = list(self.processed)
+        self.windows: dict[int, list[str]] = {}
+
+    def near_length(self, length: int) -> list[str]:
+        """The keys whose length lets them reach the cutoff against a query of `length`:
+        ratio = 2*matches/(a+b) >= 0.85 needs b within [0.739a, 1.353a], and one edit within
+        a +-1. A name compared with every spelling of every runtime cost 50 us; a skill listing
+        60,000 unknown names took seconds."""
+        keys = self.windows.get(length)
+        if keys is None:
+            low = min(math.ceil(length * FUZZY_CUTOFF / (200 - FUZZY_CUTOFF)), length - 1)
+            high = max(math.floor(length * (200 - FUZZY_CUTOFF) / FUZZY_CUTOFF), length + 1)
+            keys = [key for key in self.keys if low <= len(key) <= high]
+            self.windows[length] = keys
+        return keys
 
 
 def _fuzzy(name: str, choices: _Choices) -> tuple[str, ...]:
@@ -599,7 +614,7 @@ def _fuzzy(name: str, choices: _Choices) -> tuple[str, ...]:
     query = utils.default_process(name)
     if len(query) < _FUZZY_MIN_LEN:
         return ()
-    keys, spellings = choices.keys, choices.processed
+    keys, spellings = choices.near_length(len(query)), choices.processed
     scores: dict[str, float] = {}
     for processed, score, _ in process.extract(query, keys, scorer=fuzz.ratio, score_cutoff=FUZZY_CUTOFF,
                                                limit=_FUZZY_LIMIT):
