@@ -456,9 +456,31 @@ def _colon_in_value(lines: list[str], line0: int) -> tuple[tuple[int, int], str]
         match = _KEY_WITH_COLON.match(lines[candidate]) if 0 <= candidate < len(lines) else None
         if match:
             key = match.group("key")
-            help_text = f"the value of `{key}` contains `: `; quote the whole value: {key}: \"...\""
-            return (candidate, match.start("colon")), help_text
+            line, colon = lines[candidate], match.start("colon")
+            glued = _WORD_BEFORE.search(line, 0, colon)
+            if glued and glued.group(1) in _FIELDS and glued.group(1) != key:
+                field = glued.group(1)
+                help_text = (f"`{field}:` is written on the same line as `{key}`: start it on a line of its own "
+                             "(quoting would swallow it into the value)")
+                return (candidate, glued.start(1)), help_text
+            value = line[match.end("key") + 1 :].strip()
+            if '"' in value:
+                help_text = f"the value of `{key}` contains `: `; write it as a folded block: `{key}: >-` " \
+                            "and the text indented on the next line"
+            else:
+                help_text = f"the value of `{key}` contains `: `; quote the whole value: {key}: \"...\""
+            return (candidate, colon), help_text
     return None
+
+
+_WORD_BEFORE = re.compile(r"([A-Za-z][\w-]*)$")
+_FIELDS = frozenset({
+    "name", "description", "license", "compatibility", "metadata", "allowed-tools", "version", "author",
+    "tags", "argument-hint", "when_to_use", "model", "context", "agent", "user-invocable",
+    "disable-model-invocation", "disallowed-tools", "hooks", "paths", "shell", "effort", "requires",
+})
+"""Frontmatter keys some runtime reads: one of them right before a `: ` in a value is a key that
+lost its line break (`...時使用。license: MIT`), not prose."""
 
 
 def _yaml_error_help(error: yaml.MarkedYAMLError, lines: list[str], line_offset: int) -> str | None:

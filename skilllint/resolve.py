@@ -554,6 +554,15 @@ def _unknown_in_table(base: Resolution, index: _Index) -> Resolution:
     return replace(base, suggestions=suggestions, hint=hint)
 
 
+def known_capability(name: str, exclude: str = "") -> str | None:
+    """The capability other runtimes (not `exclude`) give the tool `name`, if any but `other`."""
+    hits = [e for e in _entries().get(name, ()) if e.runtime_id != exclude]
+    if not hits:
+        hits = [e for _, e in _folded_entries().get(_fold(name), ()) if e.runtime_id != exclude]
+    counts = Counter(e.tool.capability for e in hits if e.tool.capability != "other")
+    return counts.most_common(1)[0][0] if counts else None
+
+
 def _capability_help(name: str, index: _Index) -> tuple[tuple[str, ...], str | None]:
     """If other runtimes know `name`, name the target's tools with the same capability."""
     target = index.target

@@ -23,9 +23,9 @@ def _skill(root: Path, text: str) -> None:
 
 
 def test_target_independent_finding_once_without_target(tmp_path: Path) -> None:
-    _skill(tmp_path, "---\nname: deploy\ndescription: Deploys.\nmetadata:\n  version: 1.10\n---\nBody.\n")
+    _skill(tmp_path, "---\nname: deploy\n---\nBody.\n")  # no description: SL121 on every target
     found = _check(tmp_path, "agentskills", "claude-code", "sisu", "codex")
-    assert [(d["code"], d["target"]) for d in found] == [("SL127", None)]
+    assert [(d["code"], d["target"], d["severity"]) for d in found] == [("SL121", None, "error")]
 
 
 def test_agreeing_findings_are_one_naming_the_targets(tmp_path: Path) -> None:

@@ -7,6 +7,7 @@ nested values into their Python repr. Unquoted `version: 1.0` is a number in YAM
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cache
 
 from skilllint.checks._helpers import kind_of, locate, source_text
 from skilllint.document import Document
@@ -18,6 +19,8 @@ from skilllint.schema import errors_for
 def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
     if doc.frontmatter is None or "metadata" not in doc.frontmatter:
         return
+    if target is not None and target.yaml_parser != "strict" and isinstance(doc.frontmatter["metadata"], dict):
+        return  # only the spec's validator judges metadata values; runtimes keep or ignore them
     metadata = doc.frontmatter["metadata"]
     if not isinstance(metadata, dict):
         yield Finding(
@@ -32,7 +35,7 @@ def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
                           f'quote it: "{key}"')
     if all(isinstance(v, str) for v in metadata.values()):
         return  # the usual case; the schema is consulted only to place what is wrong
-    own_maps = target.metadata_maps if target is not None else ()
+    own_maps = _documented_maps()
     for error in errors_for(doc, "agentskills"):
         if len(error.path) != 2 or error.path[0] != "metadata" or error.keyword != "type":
             continue
@@ -46,6 +49,15 @@ def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
             help_text = f'quote the value: {key}: "{written if written is not None else value}"'
         yield Finding(locate(doc, ("metadata", key)) if value is not None else locate(doc, ("metadata", key), key=True),
                       f"`metadata.{key}` is {kind_of(value)}, not a string", help_text)
+
+
+@cache
+def _documented_maps() -> frozenset[str]:
+    """`metadata` keys some runtime documents as a map (OpenClaw's `metadata.openclaw`):
+    flattening them would switch the feature off, whatever the target."""
+    from skilllint.targets import builtin_targets
+
+    return frozenset(key for target in builtin_targets().values() for key in target.metadata_maps)
 
 
 RULE = Rule(

@@ -15,6 +15,8 @@ from skilllint.toollist import split_entries
 
 
 def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
+    if target is not None and target.tool_fields.get("allowed-tools", "grant") in ("ignored", "informational"):
+        return  # the runtime never reads the list: its form cannot matter there
     value = doc.field("allowed-tools")
     if isinstance(value, list):
         names = [str(v).strip() for v in value if isinstance(v, str) and v.strip()]
@@ -28,11 +30,17 @@ def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
     else:
         return
     suggestion = " ".join(names)
+    if any(" " in name for name in names):
+        help_text = ("entries such as `" + next(n for n in names if " " in n) + "` hold spaces, which the "
+                     "space-separated form would split: keep the list if the skill is for Claude Code")
+    elif suggestion and len(suggestion) < 120:
+        help_text = f"write `allowed-tools: {suggestion}`"
+    else:
+        help_text = "write the tools as one space-separated string"
     yield Finding(
         doc.locate(("allowed-tools",)),
         f"`allowed-tools` is {form}; the spec defines a space-separated string",
-        f"write `allowed-tools: {suggestion}`" if suggestion and len(suggestion) < 120 else
-        "write the tools as one space-separated string",
+        help_text,
     )
 
 

@@ -13,7 +13,7 @@ from skilllint.checks._tools import declared_tools, did_you_mean, where
 from skilllint.document import Document
 from skilllint.model import Severity
 from skilllint.registry import Finding, Rule
-from skilllint.resolve import Outcome
+from skilllint.resolve import Outcome, known_capability
 
 
 def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
@@ -35,11 +35,30 @@ def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
         if semantics in IGNORED:
             why = (f", which ignores `{declared.field}`" if semantics == "ignored"
                    else f" (`{declared.field}` grants nothing there)")
+            # a gap (no tool of the capability) is worth a warning; another runtime's name for a
+            # tool this one has under its own name is a note: renaming the entry would break that runtime
+            severity = Severity.INFO if _has_capability(resolution, target) else Severity.WARNING
             yield Finding(declared.entry.location,
                           f"{message}{why}; the instructions may still ask for it",
-                          did_you_mean(resolution), Severity.WARNING)
+                          did_you_mean(resolution), severity)
             continue
         yield Finding(declared.entry.location, message, did_you_mean(resolution))
+
+
+def _has_capability(resolution, target) -> bool:
+    """Whether the target has a tool of the capability other runtimes give this name."""
+    if target.tools is None:
+        return False
+    capability = known_capability(resolution.name, target.id)
+    if capability is None:
+        return False
+    covering = {capability, *COVERED_BY.get(capability, ())}
+    return any(t.capability in covering and t.status != "removed" for t in target.tools)
+
+
+COVERED_BY = {"write-file": ("edit-file",), "glob": ("shell",), "grep": ("shell",), "list-dir": ("shell",)}
+"""Capabilities another covers well enough that a missing tool of the first is no gap: a patch
+tool creates files (Codex's `apply_patch`), a shell finds and greps."""
 
 
 IGNORED = ("ignored", "informational")

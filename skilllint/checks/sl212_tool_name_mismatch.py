@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from skilllint.checks._tools import declared_tools, where
+from skilllint.checks.sl200_unknown_tool import IGNORED
 from skilllint.document import Document
 from skilllint.model import Severity
 from skilllint.registry import Finding, Rule
@@ -21,6 +22,14 @@ def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
         if resolution.outcome != Outcome.MISMATCH or resolution.tool is None:
             continue
         exact = resolution.suggestions[0] if resolution.suggestions else resolution.tool.name
+        if target.tool_fields.get(declared.field, "grant") in IGNORED:
+            # another runtime's exact name (`WebSearch` of Claude Code) in a list this one never reads:
+            # renaming it would break that runtime and gain nothing here
+            yield Finding(declared.entry.location,
+                          f"`{resolution.name}` is `{exact}` in {where(target)}, which does not read "
+                          f"`{declared.field}`; the instructions should use `{exact}` there",
+                          resolution.hint, Severity.INFO)
+            continue
         yield Finding(
             declared.entry.location,
             f"`{resolution.name}` should be `{exact}` in {where(target)}",
