@@ -48,7 +48,7 @@ _AFTER_NOT_TOOL = re.compile(
     re.I,
 )
 # words giving what follows as examples, and modal verbs making the whole sentence a supposition
-_MARKER = r"(?:\b(?:e\.g\.|eg\.|i\.e\.)(?!\w)|\b(?:for example|for instance|such as|like)\b)"
+_MARKER = r"(?:\b(?:e\.g\.|eg\.)(?!\w)|\b(?:for example|for instance|such as|like)\b)"
 _SPAN_LIST = r"`[^`]*`(?:\s*(?:,|/|\bor\b|\band\b)\s*(?:(?:or|and)\s+)?`[^`]*`)*"
 # an example marker and the list of spans it gives, at most three words on ("such as `a`, `b` or `c`", "e.g. a
 # tool named `X`"); a span after the list is not an example ("files such as `a.yaml` with `read_file`")

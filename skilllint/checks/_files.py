@@ -35,8 +35,8 @@ _SKILL_FOLDERS = frozenset({"scripts", "references", "reference", "assets", "tem
                             "docs", "agents", "data"})
 _SPEC_FOLDERS = frozenset({"scripts", "references", "assets"})  # the spec's optional folders
 PLUGIN_MARKER = os.path.join(".claude-plugin", "plugin.json")
-# "e.g." and "i.e." end in a dot: a word boundary after them would need a letter next
-_HYPOTHETICAL = re.compile(r"\b(?:e\.g\.|eg\.|i\.e\.)(?!\w)|\b(?:example|examples|for instance|such as|would|could|"
+# "e.g." ends in a dot: a word boundary after them would need a letter next
+_HYPOTHETICAL = re.compile(r"\b(?:e\.g\.|eg\.)(?!\w)|\b(?:example|examples|for instance|such as|would|could|"
                            r"might)\b|→", re.I)
 # a clause asking for the file to be made or written out, the span its object: it need not exist yet
 _LISTED = r"(?:`[^`]*`\s*(?:,|\band\b|\bor\b)?\s*)*"  # earlier spans of the same list
