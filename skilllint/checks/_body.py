@@ -1,22 +1,30 @@
 """Tool references in the instructions (DESIGN "Resolution", last paragraph).
 
 A backtick span outside fenced code is a tool reference when it names a tool of some known
-runtime (the vocabulary) and either the name is distinctive (`read_file`, `WebFetch`) or its
-context says it is a tool ("the `fetch` tool", "call `search`"). A single word is an
-ordinary word, a shell command or a class name far more often than a tool: lowercase ones
-(`fetch`, `grep`, `task`) need "tool"/"call"/"invoke" next to them; capitalised ones
-(`Read`, `Agent`) may also follow "use"/"with"/"via". Not references, whatever the name:
-permission rules with a specifier (`Bash(git:*)` documents allowed-tools syntax), table
-cells (API and runtime comparison tables), lines naming another runtime ("Gemini CLI uses
-`web_fetch`"), lines giving examples ("e.g.", "such as", "might"), and spans followed by
-"function", "method", "class"... Names outside the vocabulary are never references: an MCP
-server's `create_issue` is not ours to judge. Precision first: a linter that cries wolf
-gets switched off.
+runtime (the vocabulary) and either the name is distinctive (`read_file`, `WebFetch`, and the
+capitalised `Bash`, `Grep`, `Glob`) or its context says it is a tool ("the `fetch` tool", "call
+`search`"). A single word is an ordinary word, a shell command or a class name far more often
+than a tool: lowercase ones (`fetch`, `grep`, `task`) need "tool"/"call"/"invoke" next to them;
+capitalised ones (`Read`, `Agent`) may also follow "use"/"with"/"via". Not references, whatever
+the name: permission rules with a specifier (`Bash(git:*)` documents allowed-tools syntax), table
+cells (API and runtime comparison tables) unless the column is headed "Tool", a runtime's tool on
+a line naming that runtime ("Gemini CLI uses `web_fetch`"), spans an earlier word of their
+sentence gives as examples ("e.g.", "such as", "like") or in a sentence that only supposes
+("would", "could", "might"), prohibitions ("do not use `Bash`", "never call `Bash`", "instead of
+`read_file`", the items of a list led by "Never do:"), and spans followed by "function",
+"method", "class"... Names outside the vocabulary are never references: an MCP server's
+`create_issue` is not ours to judge. Precision first: a linter that cries wolf gets switched off.
+
+`runtime_documented` tells SL320 when a skill is about a runtime R (named in its `name` or
+`description`, or kept where only R loads skills: `.roo/skills/`, `.gemini/skills/`, a Claude
+Code plugin): R's tool names there are R's documentation, not instructions for another target.
 """
 
 from __future__ import annotations
 
+import os
 import re
+from bisect import bisect_left
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache, partial
@@ -24,27 +32,75 @@ from functools import lru_cache, partial
 from skilllint.document import Document, Location
 from skilllint.model import Span
 from skilllint.resolve import Resolution, resolve, vocabulary
-from skilllint.targets import Target
+from skilllint.targets import Target, builtin_targets
 
 _IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_.:/-]*(?:\(\))?$")
 _SINGLE_WORD = re.compile(r"^[A-Za-z][a-z]*$")
+# capitalised tool names that are no English word: in backticks, the tool
+_DISTINCTIVE_WORDS = frozenset({"Bash", "Grep", "Glob"})
 _AFTER_TOOL = re.compile(r"^\s*(?:tool|tools)\b", re.I)
 _AFTER_LIST_TOOLS = re.compile(r"^\s*(?:,\s*`[^`]+`\s*)*(?:,?\s*(?:and|or)\s*`[^`]+`\s*)?tools?\b", re.I)
 _BEFORE_STRONG = re.compile(r"\b(?:tool|tools|call|calls|calling|invoke|invokes|invoking)\s*(?:the\s+)?$", re.I)
 _BEFORE_WEAK = re.compile(r"\b(?:use|uses|using|with|via|run|runs)\s*(?:the\s+)?$", re.I)
 _AFTER_NOT_TOOL = re.compile(
     r"^\s*(?:functions?|methods?|class(?:es)?|fields?|parameters?|arguments?|propert(?:y|ies)|keys?|options?|"
-    r"flags?|types?|objects?|modules?|packages?|variables?|events?|commands?)\b",
+    r"flags?|types?|objects?|modules?|packages?|variables?|events?|commands?|scripts?|syntax|language)\b",
     re.I,
 )
-_HYPOTHETICAL = re.compile(r"\b(?:e\.g\.|eg\.|for example|for instance|such as|like|would|could|might)\b", re.I)
-# Other runtimes named on the line make the line about them ("Gemini CLI uses `web_fetch`"), not an
-# instruction for this target. Display names that are ordinary English words (Continue, Amp,
-# Crush) are left out.
+# words giving what follows as examples, and modal verbs making the whole sentence a supposition
+_MARKER = r"(?:\b(?:e\.g\.|eg\.)(?!\w)|\b(?:for example|for instance|such as|like)\b)"
+_SPAN_LIST = r"`[^`]*`(?:\s*(?:,|/|\bor\b|\band\b)\s*(?:(?:or|and)\s+)?`[^`]*`)*"
+# an example marker and the list of spans it gives, at most three words on ("such as `a`, `b` or `c`", "e.g. a
+# tool named `X`"); a span after the list is not an example ("files such as `a.yaml` with `read_file`")
+_EXAMPLE_LIST = re.compile(_MARKER + r"[,:]?\s+(?:[^\s`]+\s+){0,3}?" + _SPAN_LIST, re.I)
+_EXAMPLE_BEFORE = re.compile(_MARKER + r"[,:]?\s+(?:[^\s`]+\s+){0,3}?(?:`[^`]*`\s*(?:,|/|\bor\b|\band\b)\s*"
+                             r"(?:(?:or|and)\s+)?)*$", re.I)
+_SUPPOSITION = re.compile(r"\b(?:would(?!\s+(?:like|prefer|rather)\b)|could|might)\b", re.I)
+# a sentence's end, not an abbreviation's dot ("e.g. `x`")
+_SENTENCE_END = re.compile(r"(?<!e\.g)(?<!i\.e)(?<!etc)(?<!\bvs)(?<!\beg)[.!?](?=\s|$)", re.I)
+# clause ends inside `before`: a prohibition governs its own clause only ("Don't guess; use `read_file`")
+_CLAUSE_END = re.compile(r"[.;!?](?:\s|$)|:\s|\s[—–]\s|\s--\s|,\s+(?:then|and then|but|and)\s")
+# a prohibition whose object is the span, possibly after earlier spans of a list ("never use `Bash` or `Edit`")
+_NEGATED = re.compile(
+    r"(?:\b(?:do\s+not|don't|dont|never|avoid|must\s+not|mustn't|should\s+not|shouldn't|cannot|can't|"
+    r"not)\b(?:\s+(?:ever|directly|just|also|again|yet))?"
+    r"(?:\s+(?:use|using|call|calling|invoke|invoking|run|running|rely\s+on|fall\s+back\s+to|reach\s+for|touch|"
+    r"need|have|has|support|supports|provide|provides|offer|offers|expose|exposes|include|includes))?"
+    r"|\b(?:instead\s+of|rather\s+than|in\s+place\s+of|avoid|avoiding)\b(?:\s+(?:using|calling|running))?"
+    r"|\bwithout\b(?:\s+(?:using|calling|running))?)"
+    r"(?:\s+(?:the|a|an|any|native|built-in|builtin|your|its|their|raw|plain))*\s*"
+    r"(?:`[^`]*`(?:\s+tools?)?\s*(?:,|/|\bor\b|\band\b|\bnor\b)\s*(?:(?:or|and|nor)\s+)?)*$",
+    re.I,
+)
+_DOUBLE_NEGATIVE = re.compile(r"\b(?:not|never|cannot|can't|won't|doesn't|don't|no)\b", re.I)
+# a list's lead-in that forbids what its items say ("**NEVER do:**", "### Don't", "Anti-patterns:")
+_NEGATIVE_LEAD = re.compile(
+    r"^\W*(?:never|don't|do\s+not|avoid|must\s+not|anti-?patterns?|what\s+not\s+to\s+do|forbidden|prohibited)\b"
+    r"[^:]{0,40}:[\s*_]*$"
+    r"|^\s*#{1,6}\s+.*\b(?:don'?ts?|do\s+not|never|anti-?patterns?|what\s+not\s+to\s+do|forbidden|prohibited)\b",
+    re.I,
+)
+_LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d{1,9}[.)])\s+")
+_TOOL_HEADER = re.compile(r"^tools?(?:\s+names?)?$", re.I)
+# Runtimes named on a line make their own tools on it about them ("Gemini CLI uses `web_fetch`"), not an
+# instruction for this target. Display names that are ordinary English words (Continue, Amp, Crush)
+# are left out; Copilot Studio is not GitHub Copilot.
 _RUNTIME_NAMES = re.compile(
-    r"\b(?:Claude Code|Cline|Roo(?: Code)?|Kilo(?: Code)?|Cursor|Windsurf|Codex|Copilot|Gemini(?: CLI)?|"
+    r"\b(?:Claude Code|Cline|Roo(?: Code)?|Kilo(?: Code)?|Cursor|Windsurf|Codex|Copilot(?! Studio)|Gemini(?: CLI)?|"
     r"OpenCode|OpenClaw|Goose|Kiro|Qwen(?: Code)?|SISU|Sisu)\b"
 )
+_RUNTIME_IDS = {
+    "claude code": "claude-code", "cline": "cline", "roo": "roo-code", "roo code": "roo-code", "kilo": "kilo-code",
+    "kilo code": "kilo-code", "cursor": "cursor", "windsurf": "windsurf", "codex": "codex", "copilot": "copilot",
+    "gemini": "gemini-cli", "gemini cli": "gemini-cli", "opencode": "opencode", "openclaw": "openclaw",
+    "goose": "goose", "kiro": "kiro", "qwen": "qwen-code", "qwen code": "qwen-code", "sisu": "sisu",
+}
+# the same runtimes as words of a skill's kebab-case `name` (`roo-translation`, `codex-review`)
+_NAME_WORDS = {
+    "cline": "cline", "roo": "roo-code", "kilo": "kilo-code", "cursor": "cursor", "windsurf": "windsurf",
+    "codex": "codex", "copilot": "copilot", "gemini": "gemini-cli", "opencode": "opencode", "openclaw": "openclaw",
+    "goose": "goose", "kiro": "kiro", "qwen": "qwen-code", "sisu": "sisu",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,35 +123,96 @@ def has_tool_context(before: str, after: str, *, weak: bool = False) -> bool:
     return weak and bool(_BEFORE_WEAK.search(before))
 
 
-def is_tool_reference(text: str, before: str, after: str, line: str = "") -> bool:
-    """Whether a backtick span is an instruction to use a known runtime's tool (see module doc)."""
-    return _judge(text, before, after, lambda: line_facts(line))
+def prohibited(before: str) -> bool:
+    """Whether the span `before` leads to is what a prohibition forbids: "Do not use native `X`", "never call
+    `X`", "avoid `X`", "instead of `X`", "use `Y`, not `X`", "without `X`" (but "cannot work without `X`"
+    needs it). Only the span's own clause counts: "Don't guess; use `X`" is an instruction."""
+    ends = [m.end() for m in _CLAUSE_END.finditer(before)]
+    clause = before[ends[-1]:] if ends else before
+    found = _NEGATED.search(clause)
+    if found is None:
+        return False
+    if found.group(0).lower().lstrip().startswith("without"):
+        return not _DOUBLE_NEGATIVE.search(clause[:found.start()])
+    return True
 
 
-def line_facts(line: str) -> tuple[bool, bool]:
-    """(a table row, about another runtime or an example): what the judgement reads from a span's whole line.
+@dataclass(frozen=True, slots=True)
+class LineFacts:
+    """What the judgement reads from a span's whole line, searched once per line: a line is unbounded,
+    and one holding thousands of spans (a 70 KB line of `read_file` `read_file` ...) took minutes when
+    each span searched it again."""
 
-    Searched once per line, not once per span: a line is unbounded, and one holding thousands of spans
-    (a 70 KB line of `read_file` `read_file` ...) took minutes when each span searched it again."""
-    return line.lstrip().startswith("|"), bool(_RUNTIME_NAMES.search(line) or _HYPOTHETICAL.search(line))
+    table_row: bool
+    runtimes: frozenset[str]  # ids of the runtimes the line names
+    examples: tuple[tuple[int, int], ...]  # (start, end) of the span lists example markers give
+    sentence_ends: tuple[int, ...]  # where sentences end
+    supposes: tuple[int, ...]  # where modal verbs start
 
 
-def _judge(text: str, before: str, after: str, facts: Callable[[], tuple[bool, bool]]) -> bool:
+def line_facts(line: str) -> LineFacts:
+    runtimes = frozenset(_RUNTIME_IDS[m.group(0).lower()] for m in _RUNTIME_NAMES.finditer(line))
+    return LineFacts(line.lstrip().startswith("|"), runtimes,
+                     tuple(m.span() for m in _EXAMPLE_LIST.finditer(line)),
+                     tuple(m.end() for m in _SENTENCE_END.finditer(line)),
+                     tuple(m.start() for m in _SUPPOSITION.finditer(line)))
+
+
+def _in_example(facts: LineFacts, column: int, before: str) -> bool:
+    """Whether the span at `column` (0-based) is in a list of spans an example marker gives (on its line or,
+    when the sentence began on a line above, in `before`), or in a sentence that only supposes (a modal verb
+    anywhere in it)."""
+    lists = facts.examples
+    if lists:
+        i = bisect_left(lists, (column, -1)) - 1  # the last list starting before the span
+        if i >= 0 and column < lists[i][1]:
+            return True
+    ends = facts.sentence_ends
+    i = bisect_left(ends, column + 1)
+    start = ends[i - 1] if i else 0
+    stop = ends[i] if i < len(ends) else 1 << 62
+    if _any_in(facts.supposes, start, stop):
+        return True
+    if i == 0:  # the sentence may have begun on a line above
+        found = [m.end() for m in _SENTENCE_END.finditer(before)]
+        tail = before[found[-1]:] if found else before
+        return bool(_EXAMPLE_BEFORE.search(tail.rstrip("`")) or _SUPPOSITION.search(tail))
+    return False
+
+
+def _any_in(positions: tuple[int, ...], low: int, high: int) -> bool:
+    i = bisect_left(positions, low)
+    return i < len(positions) and positions[i] < high
+
+
+def is_tool_reference(text: str, before: str, after: str, line: str = "", column: int | None = None) -> bool:
+    """Whether a backtick span is an instruction to use a known runtime's tool (see module doc). `column`
+    is where the span's text starts on `line` (0-based; found on the line when not given)."""
+    if column is None:
+        found = line.find(f"`{text}`")
+        column = found + 1 if found >= 0 else len(line)
+    return _judge(text, before, after, lambda: line_facts(line), column)
+
+
+def _judge(text: str, before: str, after: str, facts: Callable[[], LineFacts], column: int,
+           tool_cell: Callable[[], bool] | None = None) -> bool:
     """`is_tool_reference`, with the line's facts asked for only when the span's own text and context leave
     the question open (most spans are decided first)."""
     name = text.removesuffix("()")
     if name not in vocabulary():
         # "the `Bassh` tool": a typo of a known tool, when the context says it is a tool
-        return has_tool_context(before, after) and _near_a_tool(name)
-    if _AFTER_NOT_TOOL.match(after):
+        return has_tool_context(before, after) and _near_a_tool(name) and not prohibited(before)
+    if _AFTER_NOT_TOOL.match(after) or prohibited(before):
         return False
-    table_row, elsewhere = facts()
-    if table_row and not has_tool_context(before, after):
+    line = facts()
+    if line.table_row and not has_tool_context(before, after) and not (tool_cell is not None and tool_cell()):
         return False  # a table cell: reference material (API tables, runtime comparisons)
-    if elsewhere:
+    if line.runtimes and any(runtime in line.runtimes for runtime, _ in vocabulary()[name]):
+        return False  # the line is about that runtime's tool
+    if _in_example(line, column, before):
         return False
-    if _SINGLE_WORD.match(name):
-        return has_tool_context(before, after, weak=name[0].isupper())
+    if _SINGLE_WORD.match(name) and name not in _DISTINCTIVE_WORDS:
+        return has_tool_context(before, after, weak=name[0].isupper()) or bool(tool_cell is not None and tool_cell())
     return True
 
 
@@ -124,20 +241,129 @@ def _vocabulary_sets() -> tuple[frozenset[str], frozenset[str]]:
     return names, frozenset(name[:2].lower() for name in names)
 
 
-class _FactsByLine:
-    """`line_facts` of a document's lines, each line searched once however many spans it holds."""
+class _Lines:
+    """What a document's lines say, each line worked out once however many spans it holds: `line_facts`,
+    whether a list item's lead-in forbids it, and the header cell above a table cell."""
 
-    __slots__ = ("doc", "known")
+    __slots__ = ("doc", "known", "lead_in", "table_top", "cells")
 
     def __init__(self, doc: Document) -> None:
         self.doc = doc
-        self.known: dict[int, tuple[bool, bool]] = {}
+        self.known: dict[int, LineFacts] = {}
+        self.lead_in: dict[int, bool] = {}  # list line -> its list's lead-in forbids what the items say
+        self.table_top: dict[int, int] = {}  # table row -> the table's first line
+        self.cells: dict[int, tuple[list[tuple[int, int]], list[int]]] = {}  # row -> its cells, their starts
 
-    def __call__(self, line: int) -> tuple[bool, bool]:
+    def __call__(self, line: int) -> LineFacts:
         found = self.known.get(line)
         if found is None:
             found = self.known[line] = line_facts(self.doc.line_text(line))
         return found
+
+    def forbidden_item(self, line: int, column: int) -> bool:
+        """Whether the span at `column` (0-based) of `line` is in the first clause of a list item whose list is
+        led by a prohibition ("**NEVER do:**" then "- Use `Write` on CHANGELOG.md")."""
+        text = self.doc.line_text(line)
+        marker = _LIST_ITEM.match(text)
+        if marker is None or _CLAUSE_END.search(text, marker.end(), column):
+            return False
+        return self._negative_lead_in(line)
+
+    def _negative_lead_in(self, line: int) -> bool:
+        """Walk up over the list's items, their continuation lines and blank lines to its lead-in (each line
+        worked out once: the lines walked over get the answer too)."""
+        walked: list[int] = []
+        answer = False
+        current = line
+        while current >= self.doc.body_line:
+            if current in self.lead_in:
+                answer = self.lead_in[current]
+                break
+            text = self.doc.line_text(current)
+            if self.doc.in_fence(current) or not text.strip() or _LIST_ITEM.match(text) or (
+                    text[:1] in (" ", "\t") and current != line):
+                walked.append(current)
+                current -= 1
+                continue
+            answer = bool(_NEGATIVE_LEAD.search(text))
+            break
+        for seen in walked:
+            self.lead_in[seen] = answer
+        return answer
+
+    def tool_cell(self, line: int, column: int, text: str) -> bool:
+        """Whether the span (`text` at `column`, 0-based) is the whole cell of a table column headed
+        "Tool" ("| Tool | Purpose |" ... "| `read_file` | reads a file |")."""
+        row = self.doc.line_text(line)
+        cells, starts = self._cells(line)
+        index = bisect_left(starts, column + 1) - 1
+        if index < 0 or column >= cells[index][1]:
+            return False
+        start, end = cells[index]
+        if row[start:end].strip() not in (f"`{text}`", f"``{text}``"):
+            return False
+        top = self._table_top(line)
+        if top == line:
+            return False
+        header = self.doc.line_text(top)
+        header_cells = self._cells(top)[0]
+        if index >= len(header_cells):
+            return False
+        title = header[header_cells[index][0]:header_cells[index][1]].strip().strip("*_`").strip()
+        return bool(_TOOL_HEADER.match(title))
+
+    def _cells(self, line: int) -> tuple[list[tuple[int, int]], list[int]]:
+        found = self.cells.get(line)
+        if found is None:
+            cells = _cells(self.doc.line_text(line))
+            found = self.cells[line] = cells, [start for start, _ in cells]
+        return found
+
+    def _table_top(self, line: int) -> int:
+        walked: list[int] = []
+        current = line
+        while True:
+            if current in self.table_top:
+                top = self.table_top[current]
+                break
+            walked.append(current)
+            above = current - 1
+            if above < self.doc.body_line or not self.doc.line_text(above).lstrip().startswith("|"):
+                top = current
+                break
+            current = above
+        for seen in walked:
+            self.table_top[seen] = top
+        return top
+
+
+def _cells(row: str) -> list[tuple[int, int]]:
+    """The (start, end) of each cell of a table row, splitting at pipes outside code spans and not escaped."""
+    cells: list[tuple[int, int]] = []
+    position = row.find("|")
+    if position < 0:
+        return cells
+    start, ticks, size = position + 1, 0, len(row)
+    position += 1
+    while position < size:
+        char = row[position]
+        if char == "\\":
+            position += 2
+            continue
+        if char == "`":
+            run = position
+            while position < size and row[position] == "`":
+                position += 1
+            width = position - run
+            ticks = 0 if ticks == width else (width if ticks == 0 else ticks)
+            continue
+        if char == "|" and not ticks:
+            cells.append((start, position))
+            start = position + 1
+        position += 1
+    if row[start:].strip():
+        cells.append((start, size))
+    return cells
 
 
 def candidate_spans(doc: Document) -> list[tuple[str, Location]]:
@@ -148,7 +374,7 @@ def candidate_spans(doc: Document) -> list[tuple[str, Location]]:
         if doc.body and "`" in doc.body:
             known, prefixes = _vocabulary_sets()
             identifier = _IDENTIFIER.match
-            facts_of = _FactsByLine(doc)
+            lines = _Lines(doc)
             for span in doc.markdown.code_spans:
                 text = span.text
                 # the common case is decided from the span's text alone, inline (this loop sees
@@ -165,7 +391,10 @@ def candidate_spans(doc: Document) -> list[tuple[str, Location]]:
                     if "tool" not in after[:8].lower() and not span.before.rstrip().lower().endswith(
                             _STRONG_ENDINGS):
                         continue
-                if _judge(text, span.before, span.after, partial(facts_of, span.line)):
+                column = span.column - 1
+                if _judge(text, span.before, span.after, partial(lines, span.line), column,
+                          partial(lines.tool_cell, span.line, column, span.text)) and not lines.forbidden_item(
+                        span.line, column):
                     location = Location(doc.path, Span(span.line, span.column, span.end_line, span.end_column))
                     cached.append((text, location))
         doc.cache["tool_spans"] = cached
@@ -179,3 +408,83 @@ def body_references(doc: Document, target: Target) -> list[BodyReference]:
     if key not in cache:
         cache[key] = [BodyReference(text, loc, resolve(text, target)) for text, loc in candidate_spans(doc)]
     return cache[key]
+
+
+def runtime_documented(doc: Document, name: str) -> bool:
+    """Whether `name` is a tool of a runtime the skill is about (`skill_runtimes`): then the skill documents
+    that runtime, or is written for it alone, and the name is right there whatever the target."""
+    runtimes = skill_runtimes(doc)
+    return bool(runtimes) and any(runtime in runtimes for runtime, _ in vocabulary().get(name, ()))
+
+
+def skill_runtimes(doc: Document) -> frozenset[str]:
+    """The runtimes a skill says it is about: named in its `description` ("a Claude Code usage report") or
+    as a word of its `name` (`roo-translation`), or the runtime that alone loads the folder it is kept in
+    (`.roo/skills/`, `.gemini/skills/`, a Claude Code plugin; not `.claude/skills/` or `.agents/skills/`,
+    which many runtimes load). Cached per document."""
+    cached = doc.cache.get("skill_runtimes")
+    if cached is None:
+        found: set[str] = set()
+        description = doc.field("description")
+        if isinstance(description, str):
+            found.update(_RUNTIME_IDS[m.group(0).lower()] for m in _RUNTIME_NAMES.finditer(description[:4000]))
+        name = doc.field("name")
+        if isinstance(name, str):
+            words = re.split(r"[-_\s]+", name.lower()[:200])
+            found.update(_NAME_WORDS[word] for word in words if word in _NAME_WORDS)
+            if "claude-code" in name.lower():
+                found.add("claude-code")
+        owner = _folder_owner(os.path.dirname(os.path.abspath(doc.skill_dir)))
+        if owner is not None:
+            found.add(owner)
+        cached = doc.cache["skill_runtimes"] = frozenset(found)
+    return cached
+
+
+@lru_cache(maxsize=1)
+def _exclusive_folders() -> tuple[dict[str, str], frozenset[str], tuple[tuple[str, str], ...]]:
+    """Project skills folders only one built-in runtime loads (`.roo/skills` -> roo-code), every runtime's
+    own skills folders, and plugin markers."""
+    targets = builtin_targets()
+    folders: dict[str, str] = {}
+    every = frozenset(folder for target in targets.values() for folder in target.skill_dirs)
+    for target in targets.values():
+        for folder in target.skill_dirs:
+            if not any(folder in other.project_skill_dirs for other in targets.values() if other.id != target.id):
+                folders[folder] = target.id
+    markers = tuple((marker, target.id) for target in targets.values() for marker in target.plugin_markers)
+    return folders, every, markers
+
+
+_OWNERS: dict[str, str | None] = {}
+
+
+def _folder_owner(folder: str) -> str | None:
+    """The runtime that alone loads skills from `folder` or a folder above it: the nearest signal wins, as
+    for default targets (`skilllint.location`). Memoised per folder (a tree of skills is walked once)."""
+    folders, all_folders, markers = _exclusive_folders()
+    walked: list[str] = []
+    owner: str | None = None
+    while True:
+        if folder in _OWNERS:
+            owner = _OWNERS[folder]
+            break
+        walked.append(folder)
+        if os.path.basename(folder) == "skills":
+            parent = os.path.basename(os.path.dirname(folder))
+            if f"{parent}/skills" in all_folders:  # the nearest signal, even a folder many runtimes load
+                owner = folders.get(f"{parent}/skills")
+                break
+        hit = next((runtime for marker, runtime in markers if os.path.isfile(os.path.join(folder, marker))), None)
+        if hit is not None:
+            owner = hit
+            break
+        parent_folder = os.path.dirname(folder)
+        if parent_folder == folder:
+            break
+        folder = parent_folder
+    if len(_OWNERS) > 100_000:
+        _OWNERS.clear()
+    for seen in walked:
+        _OWNERS[seen] = owner
+    return owner

@@ -1,33 +1,77 @@
 """SL300 broken-file-reference: a link or skill path in the instructions to a missing file.
 
 The model is told to read `references/forms.md` or run `scripts/fill.py`; if the file is not
-in the skill it fails, or worse, improvises. Paths are relative to the skill folder.
+in the skill it fails, or worse, improvises. Paths are relative to the skill folder;
+`${CLAUDE_PLUGIN_ROOT}/...` to the plugin's root. A path that exists but for case
+(`References/forms.md`) works on macOS and Windows only: the help names the right spelling.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 
-from skilllint.checks._files import exists, file_references, resolve_in_skill
+from skilllint.checks._files import (
+    actual_spelling,
+    exists,
+    file_references,
+    in_project,
+    plugin_references,
+    plugin_root,
+    resolve_in_skill,
+)
 from skilllint.document import Document
 from skilllint.model import Severity
 from skilllint.registry import Finding, Rule
 
 
 def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
+    root = os.path.abspath(doc.skill_dir)
     for reference in file_references(doc):
         if "\\" in reference.path:
             continue  # SL302's
         full, inside = resolve_in_skill(doc, reference.path)
         if not inside:
             continue  # SL304's
-        if not exists(doc, full):
-            what = "link target" if reference.kind == "link" else "file"
-            yield Finding(
-                reference.location,
-                f"{what} `{reference.path}` does not exist in the skill folder",
-                "fix the path (relative to the folder holding SKILL.md) or add the file",
-            )
+        what = "link target" if reference.kind == "link" else "file"
+        spelled = actual_spelling(doc, root, full)
+        if spelled is not None:
+            yield Finding(reference.location, f"{what} `{reference.path}` does not exist in the skill folder",
+                          f"the file is `{spelled}`: case matters on Linux")
+        elif not exists(doc, full) and not _elsewhere(doc, reference):
+            yield Finding(reference.location, f"{what} `{reference.path}` does not exist in the skill folder",
+                          "fix the path (relative to the folder holding SKILL.md) or add the file")
+    references = plugin_references(doc)
+    if not references:
+        return
+    root = plugin_root(doc)
+    if root is None:
+        return  # not in a plugin: nothing to resolve against
+    for reference in references:
+        if "\\" in reference.path:
+            continue
+        full = os.path.normpath(os.path.join(root, reference.path))
+        if not (full == root or full.startswith(root + os.sep)):
+            continue
+        what = "link target" if reference.kind == "link" else "file"
+        written = f"${{CLAUDE_PLUGIN_ROOT}}/{reference.path}"
+        spelled = actual_spelling(doc, root, full)
+        if spelled is not None:
+            yield Finding(reference.location, f"{what} `{written}` does not exist in the plugin folder",
+                          f"the file is `${{CLAUDE_PLUGIN_ROOT}}/{spelled}`: case matters on Linux")
+        elif not exists(doc, full):
+            yield Finding(reference.location, f"{what} `{written}` does not exist in the plugin folder",
+                          "fix the path (relative to the plugin's root, the folder holding "
+                          "`.claude-plugin/plugin.json`) or add the file")
+
+
+def _elsewhere(doc: Document, reference) -> bool:
+    """A path missing from the skill but found above it: a code span may name the project's file (its
+    `scripts/build.sh`), a link may be written relative to the plugin's root."""
+    if reference.kind == "code":
+        return in_project(doc, reference.path)
+    root = plugin_root(doc)
+    return root is not None and exists(doc, os.path.normpath(os.path.join(root, reference.path)))
 
 
 RULE = Rule(

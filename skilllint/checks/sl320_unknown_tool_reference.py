@@ -3,14 +3,17 @@
 "Use `read_file` to check the config" is an instruction to call a tool; on a runtime
 without it the model calls a tool that does not exist, or improvises. Help names the
 target's tool of the same capability (`execute_command` on sisu -> `terminalRun`).
-See `_body.py` for what counts as a tool reference; text in fenced code never does.
+See `_body.py` for what counts as a tool reference; text in fenced code never does. A
+skill about a runtime (`skill_runtimes`: its name or description names it, or only that
+runtime loads the folder it is kept in) documents that runtime's tools: they are not
+reported on other targets.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from skilllint.checks._body import body_references
+from skilllint.checks._body import body_references, runtime_documented
 from skilllint.checks._tools import did_you_mean, where
 from skilllint.document import Document
 from skilllint.model import Severity
@@ -21,6 +24,8 @@ from skilllint.resolve import Outcome
 def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
     for reference in body_references(doc, target):
         resolution = reference.resolution
+        if resolution.resolved or runtime_documented(doc, resolution.name):
+            continue
         if resolution.outcome == Outcome.UNKNOWN:
             owner = "any known runtime" if target.tools is None else where(target)
             yield Finding(reference.location, f"the instructions name `{resolution.name}`, which is not a tool of "
