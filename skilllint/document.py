@@ -232,9 +232,11 @@ def read_bytes(path: Path | str, max_bytes: int) -> tuple[bytes, int]:
         kind = file_kind(info.st_mode)
         if kind is not None:
             raise OSError(errno.EINVAL, f"{kind}, not a regular file")
-        with os.fdopen(fd, "rb", closefd=True) as handle:
+        with os.fdopen(fd, "rb", buffering=0, closefd=True) as handle:
             fd = -1
-            return handle.read(max_bytes + 1), info.st_size  # never more: a 50 MB file costs one block
+            # never more than the limit: a 50 MB file costs one block; and no bigger buffer than the
+            # file needs (asking for limit+1 bytes allocated a MiB for every 2 KB skill)
+            return handle.read(min(info.st_size, max_bytes) + 1), info.st_size
     finally:
         if fd >= 0:
             os.close(fd)

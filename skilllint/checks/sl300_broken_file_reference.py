@@ -9,6 +9,7 @@ in the skill it fails, or worse, improvises. Paths are relative to the skill fol
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Iterator
 
 from skilllint.checks._files import (
@@ -34,7 +35,7 @@ def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
         if not inside:
             continue  # SL304's
         what = "link target" if reference.kind == "link" else "file"
-        spelled = actual_spelling(doc, root, full)
+        spelled = _wrong_case(doc, root, full)
         if spelled is not None:
             yield Finding(reference.location, f"{what} `{reference.path}` does not exist in the skill folder",
                           f"the file is `{spelled}`: case matters on Linux")
@@ -55,7 +56,7 @@ def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
             continue
         what = "link target" if reference.kind == "link" else "file"
         written = f"${{CLAUDE_PLUGIN_ROOT}}/{reference.path}"
-        spelled = actual_spelling(doc, root, full)
+        spelled = _wrong_case(doc, root, full)
         if spelled is not None:
             yield Finding(reference.location, f"{what} `{written}` does not exist in the plugin folder",
                           f"the file is `${{CLAUDE_PLUGIN_ROOT}}/{spelled}`: case matters on Linux")
@@ -63,6 +64,18 @@ def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
             yield Finding(reference.location, f"{what} `{written}` does not exist in the plugin folder",
                           "fix the path (relative to the plugin's root, the folder holding "
                           "`.claude-plugin/plugin.json`) or add the file")
+
+
+_CASE_BLIND = sys.platform in ("darwin", "win32")  # file systems that find `References/x.md` anyway
+
+
+def _wrong_case(doc: Document, root: str, full: str) -> str | None:
+    """The right spelling of a path that exists only in another case. Where the file system is
+    case-sensitive, a path that exists is spelled right, so folders are listed only for
+    missing paths (listing them for every reference cost a fifth of a run)."""
+    if not _CASE_BLIND and exists(doc, full):
+        return None
+    return actual_spelling(doc, root, full)
 
 
 def _elsewhere(doc: Document, reference) -> bool:
