@@ -13,9 +13,7 @@ import errno
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
-
-from pathspec import GitIgnoreSpec
+from typing import TYPE_CHECKING, Any
 
 from skilllint.document import ReadProblem, relative_posix
 from skilllint.globs import matches
@@ -29,6 +27,9 @@ SKIP_DIRS = frozenset(
 SKILLS_ROOT_NAMES = frozenset({"skills"})
 GIT_MARKER = ".git"  # a folder, or in a linked worktree or submodule a file naming the git dir
 IGNORE_FILE = ".gitignore"
+
+if TYPE_CHECKING:
+    from pathspec import GitIgnoreSpec
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,13 +114,19 @@ def _spec(patterns: list[tuple[int, str]]) -> tuple[GitIgnoreSpec | None, list[i
     compiled, indexes = [], []
     for index, line in patterns:
         try:
+            from pathspec import GitIgnoreSpec  # imported only inside a git work tree (start-up)
+
             found = GitIgnoreSpec.from_lines([line]).patterns
         except ValueError:
             continue
         if len(found) == 1 and found[0].include is not None:
             compiled.append(found[0])
             indexes.append(index)
-    return (GitIgnoreSpec(compiled), indexes) if compiled else (None, [])
+    if not compiled:
+        return None, []
+    from pathspec import GitIgnoreSpec
+
+    return GitIgnoreSpec(compiled), indexes
 
 
 @dataclass(frozen=True, slots=True)
