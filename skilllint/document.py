@@ -460,7 +460,9 @@ def _colon_in_value(lines: list[str], line0: int) -> tuple[tuple[int, int], str]
             key = match.group("key")
             line, colon = lines[candidate], match.start("colon")
             glued = _WORD_BEFORE.search(line, 0, colon)
-            if glued and glued.group(1) in _FIELDS and glued.group(1) != key:
+            stuck = glued is not None and glued.start(1) > 0 and not line[glued.start(1) - 1].isspace() \
+                and not line[glued.start(1) - 1].isalnum()
+            if glued and (glued.group(1) in _FIELDS or stuck) and glued.group(1) != key:
                 field = glued.group(1)
                 help_text = (f"`{field}:` is written on the same line as `{key}`: start it on a line of its own "
                              "(quoting would swallow it into the value)")

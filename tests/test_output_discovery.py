@@ -213,7 +213,7 @@ def test_concise_lines_carry_the_severity(tmp_path: Path) -> None:
            "colour: blue\n---\nBody\n")
     _, out, _ = run_cli(["check", "--isolated", "--format", "concise", "-t", "sisu"], tmp_path)
     assert "bad-name/SKILL.md:2:7: SL112 error `name` `Bad-Name` has uppercase letters\n" in out
-    assert "bad-name/SKILL.md:3:19: SL118 warning `description` contains the XML tag `<b>`\n" in out
+    assert "SL118" not in out  # the Claude API's XML rule is off on sisu
     assert "bad-name/SKILL.md:4:1: SL132 info [sisu] unknown frontmatter field `colour` for sisu\n" in out
 
 

@@ -9,5 +9,6 @@ RULE = Rule(
     summary="A UTF-8 byte-order mark or CRLF line endings that strict loaders reject",
     severity=Severity.WARNING,
     check=input_problems("SL103"),
+    per_target=True,  # runtimes differ (severities in skilllint/runtimes/*.yaml)
     scope="input",
 )

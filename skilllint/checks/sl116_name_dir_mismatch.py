@@ -66,4 +66,5 @@ RULE = Rule(
     summary="`name` differs from the name of the folder holding SKILL.md",
     severity=Severity.ERROR,
     check=check,
+    per_target=True,  # runtimes differ (severities in skilllint/runtimes/*.yaml)
 )

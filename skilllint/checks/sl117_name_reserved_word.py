@@ -35,4 +35,5 @@ RULE = Rule(
     summary="`name` contains the reserved word `anthropic` or `claude`",
     severity=Severity.WARNING,
     check=check,
+    per_target=True,  # runtimes differ (severities in skilllint/runtimes/*.yaml)
 )

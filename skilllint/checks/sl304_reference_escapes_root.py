@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 
-from skilllint.checks._files import file_references, resolve_in_skill
+from skilllint.checks._files import file_references, plugin_root, resolve_in_skill
 from skilllint.checks._helpers import plural
 from skilllint.document import Document
 from skilllint.model import Severity
@@ -20,10 +20,12 @@ from skilllint.registry import Finding, Rule
 def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
     escaping: dict[str, list] = {}  # resolved file -> its references, in order of appearance
     ordered = sorted(file_references(doc), key=lambda r: (r.location.span.line, r.location.span.column))
+    plugin = plugin_root(doc)
     for reference in ordered:  # links and code spans come separately: the first one is the first written
         full, inside = resolve_in_skill(doc, reference.path)
-        if not inside:
-            escaping.setdefault(full, []).append(reference)
+        if inside or (plugin is not None and (full == plugin or full.startswith(plugin + os.sep))):
+            continue  # a plugin is installed whole: a sibling skill's file is there too
+        escaping.setdefault(full, []).append(reference)
     for full, references in escaping.items():
         first, more = references[0], len(references) - 1
         again = f" (and {plural(more, 'more reference')} to it)" if more else ""
@@ -36,7 +38,7 @@ def _help(full: str) -> str:
         # another skill: it is installed (or not) on its own, and loaded by its name
         name = os.path.basename(folder)
         return f"name the skill instead of its file (\"use the `{name}` skill\"): skills are loaded by name"
-    return "copy the file into the skill (e.g. `references/`) and link to the copy"
+    return "copy the file into the skill (e.g. `references/`) and link to the copy, or fix the path"
 
 
 RULE = Rule(
