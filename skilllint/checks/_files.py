@@ -172,6 +172,8 @@ def _scan(doc: Document) -> None:
                     continue  # a skill on writing skills names `scripts/...` as examples
                 if not in_skill and _project_skill(doc):
                     continue  # a project's skill may mean the project's own `scripts/`
+                if not in_skill and _files_elsewhere(doc):
+                    continue  # the skill says its scripts live in another checkout
             location = Location(doc.path, _token_span(doc, span, text, offset))
             (plugin if to_plugin else found).append(FileReference(text, path, location, "code"))
         if created:
@@ -355,6 +357,19 @@ def _authoring(doc: Document) -> bool:
         texts = [doc.field(key) for key in ("name", "description")]
         cached = doc.cache["authoring_skill"] = any(
             isinstance(text, str) and _AUTHORING.search(text[:2000]) for text in texts)
+    return cached
+
+
+_ELSEWHERE = re.compile(
+    r"\b(?:live|lives|are|is|ship|ships)\s+in\s+(?:a|the|your)\s+(?:local\s+)?(?:clone|checkout)\s+of\b", re.I)
+
+
+def _files_elsewhere(doc: Document) -> bool:
+    """Whether the body says the skill's files live in another checkout ("the scripts live in a local clone
+    of https://github.com/..."): a spec folder the skill lacks is that checkout's, not a broken path."""
+    cached = doc.cache.get("files_elsewhere")
+    if cached is None:
+        cached = doc.cache["files_elsewhere"] = bool(_ELSEWHERE.search(doc.body))
     return cached
 
 
