@@ -22,7 +22,7 @@ from typing import Any
 import yaml
 
 from skilllint.model import Span
-from skilllint.yamlnodes import Nonportable, YamlRefused, find_node, parse_yaml
+from skilllint.yamlnodes import KeyIndex, Nonportable, YamlRefused, find_node, parse_yaml
 
 DEFAULT_MAX_BYTES = 1024 * 1024
 _CLOSING = re.compile(r"^---[ \t]*$", re.M)  # skills-ref, quick_validate, Codex: `---` only
@@ -76,6 +76,7 @@ class Document:
     key_source: dict[str, int] = field(default_factory=dict)
     had_crlf: bool = False
     cache: dict[str, Any] = field(default_factory=dict)  # per-document memo for checks
+    key_index: KeyIndex = field(default_factory=dict)  # each frontmatter mapping's keys, indexed once
 
     @property
     def dir_name(self) -> str:
@@ -109,7 +110,7 @@ class Document:
         if not path or not self.sources:
             return Location(self.path, Span(1, 1) if not self.sources else self._frontmatter_span())
         source = self.sources[self.key_source.get(str(path[0]), 0)]
-        node = find_node(source.root, path, want_key=key)
+        node = find_node(source.root, path, want_key=key, index=self.key_index)
         if node is None:
             return Location(source.path, Span(source.line_offset + 1, 1))
         start, end = node.start_mark, node.end_mark
@@ -140,7 +141,7 @@ class Document:
         source = self.sources[index]
         within = self.cache.setdefault("within", {})  # path -> (its node, where the whole value is), found once:
         if path not in within:  # each walks the mapping's keys, and a field may have 100,000 tokens
-            within[path] = find_node(source.root, path), self.locate(path)
+            within[path] = find_node(source.root, path, index=self.key_index), self.locate(path)
         node, whole = within[path]
         if node is None or not source.text:
             return whole, start

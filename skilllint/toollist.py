@@ -149,10 +149,8 @@ def _tool_entries(doc: Document, key: str) -> list[ToolEntry]:
         return []
     entries: list[ToolEntry] = []
     if isinstance(value, list):
-        from skilllint.checks._helpers import locate  # (here: importing skilllint.checks imports every rule)
-
         for index, item in enumerate(value):
-            location = locate(doc, (key, index))  # (indexed: `doc.locate` walks the keys for each item)
+            location = doc.locate((key, index))
             if isinstance(item, str):
                 entries.append(ToolEntry(item.strip(), location, "list", index, syntax_problem(item.strip())))
             else:

@@ -323,18 +323,25 @@ def _tokens(text: str) -> list[Nonportable]:
     return found
 
 
-def find_node(root: Node | None, path: tuple[Any, ...], *, want_key: bool = False) -> Node | None:
-    """The node at `path` (mapping keys and sequence indexes); the key node when `want_key`."""
+KeyIndex = dict[int, dict[str, tuple[Node, Node]]]
+"""Per mapping node (by identity, for as long as its document lives): its scalar keys as written."""
+
+
+def find_node(
+    root: Node | None, path: tuple[Any, ...], *, want_key: bool = False, index: KeyIndex | None = None
+) -> Node | None:
+    """The node at `path` (mapping keys and sequence indexes); the key node when `want_key`.
+
+    With `index`, each mapping's keys are indexed once and every later step is a dict lookup:
+    rules that locate each of 10,000 keys would otherwise walk the mapping 10,000 times."""
     node = root
     key_node: Node | None = None
     for step in path:
         if isinstance(node, MappingNode):
-            for k, v in reversed(node.value):  # the last duplicate wins, as in the data
-                if isinstance(k, ScalarNode) and _key_matches(k, step):
-                    key_node, node = k, v
-                    break
-            else:
+            pair = _lookup(node, step, index)
+            if pair is None:
                 return key_node if want_key else node
+            key_node, node = pair
         elif isinstance(node, SequenceNode) and isinstance(step, int) and 0 <= step < len(node.value):
             key_node, node = None, node.value[step]
         else:
@@ -342,6 +349,19 @@ def find_node(root: Node | None, path: tuple[Any, ...], *, want_key: bool = Fals
     if want_key and key_node is not None:
         return key_node
     return node
+
+
+def _lookup(mapping: MappingNode, step: Any, index: KeyIndex | None) -> tuple[Node, Node] | None:
+    """The (key, value) nodes of `step` in `mapping`; the last duplicate wins, as in the data."""
+    if index is None:
+        for k, v in reversed(mapping.value):
+            if isinstance(k, ScalarNode) and _key_matches(k, step):
+                return k, v
+        return None
+    keys = index.get(id(mapping))
+    if keys is None:
+        keys = index[id(mapping)] = {k.value: (k, v) for k, v in mapping.value if isinstance(k, ScalarNode)}
+    return keys.get(step if isinstance(step, str) else str(step))
 
 
 def _key_matches(node: ScalarNode, step: Any) -> bool:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import cache
 
-from skilllint.checks._helpers import locate, source_text
+from skilllint.checks._helpers import source_text
 from skilllint.document import Document, Location
 from skilllint.model import Severity, Span
 from skilllint.registry import Finding, Rule
@@ -94,7 +94,7 @@ def _key_at(doc: Document, path: str, span: Span) -> str | None:
     for key in doc.frontmatter:
         if not isinstance(key, str):
             continue
-        where = locate(doc, (key,))
+        where = doc.locate((key,))
         if where.path == path and (where.span.line, where.span.column) == (span.line, span.column):
             return key
     return None

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import cache
 
-from skilllint.checks._helpers import kind_of, locate, source_text
+from skilllint.checks._helpers import kind_of, source_text
 from skilllint.document import Document
 from skilllint.model import Severity
 from skilllint.registry import Finding, Rule
@@ -31,7 +31,7 @@ def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
         return
     for key in metadata:
         if not isinstance(key, str):
-            yield Finding(locate(doc, ("metadata", key), key=True), f"`metadata` key `{key}` is not a string",
+            yield Finding(doc.locate(("metadata", key), key=True), f"`metadata` key `{key}` is not a string",
                           f'quote it: "{key}"')
     if all(isinstance(v, str) for v in metadata.values()):
         return  # the usual case; the schema is consulted only to place what is wrong
@@ -47,7 +47,7 @@ def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
         else:
             written = source_text(doc, ("metadata", key)) if value is not None else ""
             help_text = f'quote the value: {key}: "{written if written is not None else value}"'
-        yield Finding(locate(doc, ("metadata", key)) if value is not None else locate(doc, ("metadata", key), key=True),
+        yield Finding(doc.locate(("metadata", key)) if value is not None else doc.locate(("metadata", key), key=True),
                       f"`metadata.{key}` is {kind_of(value)}, not a string", help_text)
 
 

@@ -12,7 +12,6 @@ from functools import cache
 
 from rapidfuzz import fuzz, process
 
-from skilllint.checks._helpers import locate
 from skilllint.document import Document
 from skilllint.model import Severity
 from skilllint.registry import Finding, Rule
@@ -46,7 +45,7 @@ def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
         if key in known or key in SPEC_FIELDS:
             continue
         owners = [owner for owner in read_by.get(key, ()) if owner != target.id]
-        location = locate(doc, (key,), key=True)
+        location = doc.locate((key,), key=True)
         if owners:
             yield _read_elsewhere(location, key, owners, target)
             continue
