@@ -55,9 +55,14 @@ def _csv(values: Any) -> list[str]:
     return [part.strip() for value in values or () for part in value.split(",") if part.strip()]
 
 
-def resolve_targets(config: Config, options: dict[str, Any]) -> list[Target]:
+def resolve_targets(
+    config: Config, options: dict[str, Any], available: dict[str, Target] | None = None
+) -> list[Target]:
+    """The targets named by `--target` or config `targets` (else the portable default), among
+    `available` (built from the config when not given)."""
     ids = list(options.get("targets") or ()) or list(config.get("targets", [DEFAULT_TARGET]))
-    available = build_targets(user_runtimes(config))
+    if available is None:
+        available = build_targets(user_runtimes(config))
     chosen = []
     for ident in dict.fromkeys(ids):
         if ident not in available:
@@ -133,7 +138,8 @@ def build_settings(options: dict[str, Any], cwd: Path, config: Config | None = N
 
 def _settings(config: Config, options: dict[str, Any], cwd: Path) -> Settings:
     rules = select_rules(config, options)
-    targets = resolve_targets(config, options)
+    available = build_targets(user_runtimes(config))  # once: user runtimes may load `tools_from` manifests
+    targets = resolve_targets(config, options, available)
     auto = not options.get("targets") and "targets" not in config.data
     per_file = [(glob, tuple(_codes(sel))) for glob, sel in config.get("per-file-ignores", {}).items()]
     return Settings(
@@ -153,7 +159,7 @@ def _settings(config: Config, options: dict[str, Any], cwd: Path) -> Settings:
         jobs=options.get("jobs") or os.cpu_count() or 1,
         force_exclude=bool(options.get("force_exclude")),
         cwd=cwd,
-        location_defaults=LocationDefaults(build_targets(user_runtimes(config)).values()) if auto else None,
+        location_defaults=LocationDefaults(available.values()) if auto else None,
     )
 
 
