@@ -4,7 +4,7 @@ A skill is any folder holding `SKILL.md` (the wrong-case spellings are found too
 SL501 can report them). The walk never follows a symlink out of the root it started
 from, reports loops instead of hanging, skips VCS and dependency folders, and honours
 `exclude` and, inside a git work tree, what git ignores (`.gitignore` files and
-`.git/info/exclude`). What it cannot read becomes a ReadProblem, never an exception.
+`.git/info/exclude`). What it cannot read becomes a ReadFact, never an exception.
 """
 
 from __future__ import annotations
@@ -15,9 +15,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from skilllint.document import ReadProblem, relative_posix
+from skilllint.document import relative_posix
 from skilllint.globs import matches
 from skilllint.model import Span
+from skilllint.readfacts import Fact, ReadFact
 
 SKILL_FILE = "SKILL.md"
 SKIP_DIRS = frozenset(
@@ -42,7 +43,7 @@ class SkillInput:
 class Discovery:
     skills: list[SkillInput] = field(default_factory=list)
     manifests: list[Path] = field(default_factory=list)
-    problems: list[ReadProblem] = field(default_factory=list)
+    problems: list[ReadFact] = field(default_factory=list)
 
 
 def is_manifest(rel: str, globs: tuple[str, ...]) -> bool:
@@ -291,8 +292,8 @@ class _Walker:
     def rel(self, path: str) -> str:
         return relative_posix(Path(path), self.cwd)
 
-    def problem(self, code: str, path: str, message: str, help_text: str | None = None) -> None:
-        self.result.problems.append(ReadProblem(code, self.rel(path), Span(1, 1), message, help_text))
+    def problem(self, kind: Fact, path: str, detail: str) -> None:
+        self.result.problems.append(ReadFact(kind, self.rel(path), Span(1, 1), detail))
 
     def add_skill(self, file: str, wrong_case: bool, *, is_link: bool = True) -> None:
         real = os.path.realpath(file) if is_link else os.path.abspath(file)
@@ -327,7 +328,7 @@ class _Walker:
                 with os.scandir(directory) as handle:
                     entries = sorted(handle, key=lambda e: e.name)
             except OSError as error:
-                self.problem("SL001", directory, f"cannot read folder: {error.strerror or error}")
+                self.problem(Fact.UNREADABLE, directory, f"cannot read folder: {error.strerror or error}")
                 continue
             if first:
                 chain, first = self.gitignores.chain_of(directory), False
@@ -385,8 +386,8 @@ class _Walker:
             return
         if wrong_case and has_proper:
             self.result.problems.append(
-                ReadProblem(
-                    "SL501", self.rel(entry.path), Span(1, 1),
+                ReadFact(
+                    Fact.SKILL_MD_CASE_BESIDE, self.rel(entry.path), Span(1, 1),
                     f"`{entry.name}` beside `SKILL.md`: runtimes read only `SKILL.md`",
                     f"merge it into SKILL.md or rename it; `{entry.name}` is ignored",
                 )
@@ -408,15 +409,15 @@ class _Walker:
             os.stat(path)
         except OSError as error:
             if error.errno == errno.ELOOP:
-                self.problem("SL005", path, "symlink loop; not followed")
+                self.problem(Fact.SYMLINK_LOOP, path, "symlink loop; not followed")
             else:
-                self.problem("SL001", path, "broken symlink: its target does not exist")
+                self.problem(Fact.BROKEN_SYMLINK, path, "broken symlink: its target does not exist")
             return False
         target = os.path.realpath(path)
         if not _is_within(target, root_real):
             self.problem(
-                "SL005", path, f"symlink points outside the linted root (to `{self.link_text(path)}`); not followed",
-                "copy the file into the skill, or lint the folder it points to",
+                Fact.SYMLINK_OUTSIDE, path,
+                f"symlink points outside the linted root (to `{self.link_text(path)}`); not followed",
             )
             return False
         return True
@@ -427,17 +428,17 @@ class _Walker:
             os.stat(entry.path)
         except OSError as error:
             if error.errno == errno.ELOOP:
-                self.problem("SL005", entry.path, "symlink loop; not followed")
+                self.problem(Fact.SYMLINK_LOOP, entry.path, "symlink loop; not followed")
             return  # a dangling link to a non-skill file matters only where it is referenced
         target = os.path.realpath(entry.path)
         if not _is_within(target, root_real):
             self.problem(
-                "SL005", entry.path,
+                Fact.SYMLINK_OUTSIDE, entry.path,
                 f"symlink points outside the linted root (to `{self.link_text(entry.path)}`); not followed",
-                "copy the file into the skill, or lint the folder it points to",
             )
         elif os.path.isdir(target) and _is_within(os.path.realpath(directory), target):
-            self.problem("SL005", entry.path, f"symlink loop: points back to its ancestor `{self.rel(target)}`")
+            self.problem(Fact.SYMLINK_LOOP, entry.path,
+                         f"symlink loop: points back to its ancestor `{self.rel(target)}`")
         # a symlink to a folder inside the root is linted where it really is
 
     def folders_holding_skills(self) -> set[str]:
@@ -474,10 +475,9 @@ class _Walker:
                 if self.exclude and matches(rel, self.exclude):
                     continue
                 self.result.problems.append(
-                    ReadProblem(
-                        "SL500", rel + "/", Span(1, 1),
+                    ReadFact(
+                        Fact.SKILL_MD_MISSING, rel + "/", Span(1, 1),
                         f"folder `{child.name}` under `{os.path.basename(skills_root)}/` has no SKILL.md",
-                        "add a SKILL.md, or move the folder out of the skills folder",
                     )
                 )
 

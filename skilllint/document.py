@@ -1,8 +1,8 @@
 """Read one SKILL.md into a Document: bytes once, decoded, frontmatter split and parsed.
 
 Reading judges nothing: what goes wrong while reading (unreadable, binary, not UTF-8, too
-large, no frontmatter, bad YAML...) is recorded as a `ReadProblem` with its code and
-position, and the input rules (SL0xx, SL10x) report them. Every later check asks the
+large, no frontmatter, bad YAML...) is recorded as a `ReadFact` with its kind and
+position, and the input rules (SL0xx, SL10x) judge them. Every later check asks the
 document where a key or item is (`locate`), so findings land on the offending line.
 """
 
@@ -22,6 +22,7 @@ from typing import Any
 import yaml
 
 from skilllint.model import Span
+from skilllint.readfacts import Fact, Location, ReadFact
 from skilllint.yamlnodes import KeyIndex, Nonportable, YamlRefused, find_node, parse_yaml
 
 DEFAULT_MAX_BYTES = 1024 * 1024
@@ -29,22 +30,6 @@ _CLOSING = re.compile(r"^---[ \t]*$", re.M)  # skills-ref, quick_validate, Codex
 _KEY_WITH_COLON = re.compile(r"^\s*(?:- )?(?P<key>[\w-]+):\s+[^'\"|>&*!\[{\s][^#]*?(?P<colon>:)(?:\s|$)")
 
 
-@dataclass(frozen=True, slots=True)
-class ReadProblem:
-    """Something that went wrong reading a file; `code` is the input rule that reports it."""
-
-    code: str
-    path: str
-    span: Span
-    message: str
-    help: str | None = None
-    severity: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Location:
-    path: str
-    span: Span
 
 
 @dataclass
@@ -70,7 +55,7 @@ class Document:
     frontmatter_line: int = 2  # 1-based line of the frontmatter's first line
     body: str = ""
     body_line: int = 1
-    problems: list[ReadProblem] = field(default_factory=list)
+    problems: list[ReadFact] = field(default_factory=list)
     nonportable: list[tuple[str, Nonportable]] = field(default_factory=list)
     sources: list[Source] = field(default_factory=list)
     key_source: dict[str, int] = field(default_factory=dict)
@@ -243,34 +228,30 @@ def read_bytes(path: Path | str, max_bytes: int) -> tuple[bytes, int]:
             os.close(fd)
 
 
-def read_text(path: Path, rel: str, max_bytes: int, problems: list[ReadProblem]) -> str | None:
-    """Bytes to text, recording SL001-SL004 and the encoding notes of SL103."""
+def read_text(path: Path, rel: str, max_bytes: int, problems: list[ReadFact]) -> str | None:
+    """Bytes to text, recording why not (unreadable, too large, binary, undecodable) and a BOM."""
     try:
         data, size = read_bytes(path, max_bytes)
     except OSError as error:
         reason = error.strerror or type(error).__name__
         message = f"{reason}; not read" if reason.endswith("not a regular file") else f"cannot read file: {reason}"
-        problems.append(ReadProblem("SL001", rel, Span(1, 1), message))
+        problems.append(ReadFact(Fact.UNREADABLE, rel, Span(1, 1), message))
         return None
     if len(data) > max_bytes:
         problems.append(
-            ReadProblem(
-                "SL003", rel, Span(1, 1),
-                f"file is {size:,} bytes, over the limit of {max_bytes:,}; not parsed",
-                "split the file, or raise `max-file-size` in the config",
-            )
+            ReadFact(Fact.TOO_LARGE, rel, Span(1, 1),
+                     f"file is {size:,} bytes, over the limit of {max_bytes:,}; not parsed")
         )
         return None
     nul = data.find(b"\0")
     if nul >= 0:
         if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-            problems.append(ReadProblem("SL004", rel, Span(1, 1), "file is UTF-16 encoded (byte-order mark); "
-                                        "not parsed", "save it as UTF-8"))
+            problems.append(ReadFact(Fact.UTF16, rel, Span(1, 1), "file is UTF-16 encoded (byte-order mark); "
+                                     "not parsed"))
             return None
         line, column = _byte_position(data, nul)
         problems.append(
-            ReadProblem("SL004", rel, Span(line, column), f"binary file: NUL byte at offset {nul}; not parsed",
-                        "a SKILL.md or manifest must be UTF-8 text")
+            ReadFact(Fact.NUL_BYTE, rel, Span(line, column), f"binary file: NUL byte at offset {nul}; not parsed")
         )
         return None
     try:
@@ -278,19 +259,15 @@ def read_text(path: Path, rel: str, max_bytes: int, problems: list[ReadProblem])
     except UnicodeDecodeError as error:
         line, column = _byte_position(data, error.start)
         problems.append(
-            ReadProblem(
-                "SL002", rel, Span(line, column),
+            ReadFact(
+                Fact.UNDECODABLE, rel, Span(line, column),
                 f"invalid UTF-8 at byte offset {error.start} (byte 0x{data[error.start]:02x}); not parsed",
-                "save the file as UTF-8",
             )
         )
         return None
     if text.startswith("\ufeff"):
         problems.append(
-            ReadProblem(
-                "SL103", rel, Span(1, 1), "file starts with a UTF-8 byte-order mark",
-                "remove the BOM: skills-ref and other strict loaders then see no frontmatter",
-            )
+            ReadFact(Fact.BOM, rel, Span(1, 1), "file starts with a UTF-8 byte-order mark")
         )
         text = text[1:]
     return text
@@ -308,6 +285,10 @@ def load_document(file: Path, cwd: Path, *, max_bytes: int = DEFAULT_MAX_BYTES) 
     skill_dir = file.parent
     rel = relative_posix(file, cwd)
     doc = Document(path=rel, file=file, skill_dir=skill_dir)
+    if file.name != "SKILL.md":
+        doc.problems.append(ReadFact(Fact.SKILL_MD_CASE, rel, Span(1, 1),
+                                     f"skill file is named `{file.name}`; runtimes only load `SKILL.md`",
+                                     f"rename it: git mv {file.name} SKILL.md"))
     text = read_text(file, rel, max_bytes, doc.problems)
     if text is None:
         return doc
@@ -318,10 +299,7 @@ def load_document(file: Path, cwd: Path, *, max_bytes: int = DEFAULT_MAX_BYTES) 
             line = text.count("\n", 0, first_cr) + 1
             column = first_cr - (text.rfind("\n", 0, first_cr) + 1) + 1
             doc.problems.append(
-                ReadProblem(
-                    "SL103", rel, Span(line, column), "file uses CRLF line endings",
-                    "use LF line endings: strict loaders (quick_validate.py) fail on `---\\r\\n`",
-                )
+                ReadFact(Fact.CRLF, rel, Span(line, column), "file uses CRLF line endings")
             )
             text = text.replace("\r\n", "\n")
     doc.text = text
@@ -334,7 +312,7 @@ def load_document(file: Path, cwd: Path, *, max_bytes: int = DEFAULT_MAX_BYTES) 
 def _split(doc: Document, text: str) -> None:
     if not text.strip():
         doc.problems.append(
-            ReadProblem("SL100", doc.path, Span(1, 1), "file is empty: no frontmatter", _FM_HELP)
+            ReadFact(Fact.EMPTY_FILE, doc.path, Span(1, 1), "file is empty: no frontmatter")
         )
         return
     first_newline = text.find("\n")
@@ -342,19 +320,18 @@ def _split(doc: Document, text: str) -> None:
     if first_line.rstrip() != "---":
         doc.body, doc.body_line = text, 1
         doc.problems.append(
-            ReadProblem(
-                "SL100", doc.path, Span(1, 1, 1, len(first_line) + 1 if first_line else None),
-                "no frontmatter: the first line is not `---`", _FM_HELP,
+            ReadFact(
+                Fact.NO_OPENING_FENCE, doc.path, Span(1, 1, 1, len(first_line) + 1 if first_line else None),
+                "no frontmatter: the first line is not `---`",
             )
         )
         return
     closing = _CLOSING.search(text, first_newline + 1) if first_newline >= 0 else None
     if closing is None:
         doc.problems.append(
-            ReadProblem(
-                "SL100", doc.path, Span(1, 1, 1, 4),
+            ReadFact(
+                Fact.UNCLOSED_FRONTMATTER, doc.path, Span(1, 1, 1, 4),
                 "frontmatter opened on line 1 is never closed with `---`",
-                "add a line `---` after the last frontmatter key",
             )
         )
         return
@@ -368,23 +345,19 @@ def _split(doc: Document, text: str) -> None:
     _parse_frontmatter(doc, fm_text, doc.path, line_offset=1)
 
 
-_TAG_HELP = "remove the tag, or quote the value if it is meant as text"
-_FM_HELP = "start SKILL.md with `---`, the YAML keys (`name`, `description`), then `---`"
-
-
 def _parse_frontmatter(doc: Document, fm_text: str, path: str, line_offset: int) -> None:
     try:
         parsed = parse_yaml(fm_text)
     except YamlRefused as error:
         doc.problems.append(
-            ReadProblem("SL101", path, Span(error.line + line_offset + 1, error.column + 1), str(error))
+            ReadFact(Fact.YAML_REFUSED, path, Span(error.line + line_offset + 1, error.column + 1), str(error))
         )
         return
     except yaml.MarkedYAMLError as error:
         doc.problems.append(_yaml_error_problem(error, fm_text, path, line_offset))
         return
     except yaml.YAMLError as error:  # pragma: no cover - libyaml always gives marks
-        doc.problems.append(ReadProblem("SL101", path, Span(line_offset + 1, 1), f"invalid YAML: {error}"))
+        doc.problems.append(ReadFact(Fact.YAML_SYNTAX, path, Span(line_offset + 1, 1), f"invalid YAML: {error}"))
         return
     data = parsed.data
     if data is None:
@@ -392,18 +365,15 @@ def _parse_frontmatter(doc: Document, fm_text: str, path: str, line_offset: int)
     if not isinstance(data, dict):
         kind = "a list" if isinstance(data, list) else f"a scalar ({type(data).__name__})"
         doc.problems.append(
-            ReadProblem(
-                "SL101", path, Span(line_offset + 1, 1),
-                f"frontmatter is {kind}, not a mapping of keys to values",
-                "write `key: value` lines, e.g. `name: my-skill`",
-            )
+            ReadFact(Fact.NOT_A_MAPPING, path, Span(line_offset + 1, 1),
+                     f"frontmatter is {kind}, not a mapping of keys to values")
         )
         return
     for fault in parsed.faults:
         span = Span(fault.line + line_offset + 1, fault.column + 1)
         if fault.end_line == fault.line:
             span = Span(span.line, span.column, span.line, fault.end_column + 1)
-        doc.problems.append(ReadProblem("SL101", path, span, fault.message, _TAG_HELP))
+        doc.problems.append(ReadFact(Fact.YAML_TAG, path, span, fault.message))
     doc.frontmatter = {str(k) if not isinstance(k, str) else k: v for k, v in data.items()}
     doc.sources.append(Source(path, parsed.root, line_offset, fm_text))
     reported = {(fault.line, fault.column) for fault in parsed.faults}  # SL101 said it; SL102 need not
@@ -412,8 +382,8 @@ def _parse_frontmatter(doc: Document, fm_text: str, path: str, line_offset: int)
     )
 
 
-def _yaml_error_problem(error: yaml.MarkedYAMLError, fm_text: str, path: str, line_offset: int) -> ReadProblem:
-    """SL101 for a YAML syntax error: the parser's problem and where the construct it was
+def _yaml_error_problem(error: yaml.MarkedYAMLError, fm_text: str, path: str, line_offset: int) -> ReadFact:
+    """A YAML syntax error: the parser's problem and where the construct it was
     parsing began (`while parsing a flow sequence that starts at line 3, column 14: ...`),
     located at the problem, with what to write for the common causes.
 
@@ -431,8 +401,8 @@ def _yaml_error_problem(error: yaml.MarkedYAMLError, fm_text: str, path: str, li
     colon = _colon_in_value(lines, line0)
     if colon is not None:
         (line0, column0), help_text = colon
-    return ReadProblem(
-        "SL101", path, Span(line0 + line_offset + 1, column0 + 1),
+    return ReadFact(
+        Fact.YAML_SYNTAX, path, Span(line0 + line_offset + 1, column0 + 1),
         f"invalid YAML: {_yaml_error_reason(error, lines, line_offset)}", help_text,
     )
 
@@ -546,7 +516,7 @@ def _merge_metadata_yaml(doc: Document, cwd: Path, max_bytes: int) -> None:
     if not os.path.lexists(meta):
         return
     rel = relative_posix(meta, cwd)
-    problems: list[ReadProblem] = []
+    problems: list[ReadFact] = []
     text = read_text(meta, rel, max_bytes, problems)
     if text is None:
         doc.problems.extend(problems)

@@ -12,14 +12,13 @@ from __future__ import annotations
 import gc
 import os
 import signal
-import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Any
 
 from skilllint.discover import SkillInput, discover
 from skilllint.document import DEFAULT_MAX_BYTES, Document, load_document, relative_posix
@@ -38,21 +37,27 @@ from skilllint.manifests import Manifest, load_manifest
 from skilllint.model import Diagnostic, Severity
 from skilllint.pool import can_fork, run_pool
 from skilllint.project import Project, SkillSummary
-from skilllint.registry import Finding, Rule
+from skilllint.readfacts import ReadFact
+from skilllint.rule import (
+    AnyRule,
+    Finding,
+    InputContext,
+    InputRule,
+    Kind,
+    ProjectContext,
+    ProjectRule,
+    RunShared,
+    SkillContext,
+    SkillRule,
+    SuppressionContext,
+    SuppressionRule,
+)
+from skilllint.suppression import SuppressionReport, parse_directives
 from skilllint.suppression import apply as apply_suppressions
-from skilllint.suppression import parse_directives
 from skilllint.targets import Target
 
 PARALLEL_THRESHOLD = 64
 """Below this many skills a worker pool costs more than it saves."""
-
-
-@dataclass(frozen=True)
-class CheckContext:
-    """What a check may know besides the document: the target and the rule options."""
-
-    target: Target
-    options: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -60,14 +65,14 @@ class Settings:
     """Everything a run needs, already resolved from defaults, config and CLI."""
 
     targets: list[Target]
-    rules: list[Rule]
+    rules: list[AnyRule]
     severity: dict[str, Severity | None] = field(default_factory=dict)  # config overrides
     per_file_ignores: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
     exclude: tuple[str, ...] = ()
     manifest_globs: tuple[str, ...] = ()
-    target_manifests: dict[str, list[Path]] = field(default_factory=dict)
+    target_manifests: dict[str, list[Manifest]] = field(default_factory=dict)  # tools_from, read once
     max_bytes: int = DEFAULT_MAX_BYTES
-    options: dict[str, Any] = field(default_factory=dict)
+    options: dict[str, object] = field(default_factory=dict)  # rule options by name, validated
     jobs: int = 1
     force_exclude: bool = False
     cwd: Path = field(default_factory=Path.cwd)
@@ -86,87 +91,123 @@ class Result:
     faults: int = 0  # internal errors (SL000), counted even when SL000 is not selected: exit code 2
 
 
-_UNSET: Any = object()
-
-
-def _target_severity(rule: Rule, target: Target) -> Severity | None | Any:
-    if rule.code == "SL132":
-        return Severity.parse(target.unknown_fields)
-    raw = target.rule_severity(rule.code)
-    return _UNSET if raw is None else Severity.parse(raw)
-
-
-def _severity(rule: Rule, finding: Finding, target: Target, settings: Settings) -> Severity | None:
+def _severity(rule: AnyRule, finding: Finding, target: Target, settings: Settings) -> Severity | None:
     """config > the finding's own > the runtime's > the rule's default; None means off."""
     if rule.code in settings.severity:
         return settings.severity[rule.code]
     if finding.severity is not None:
         return finding.severity
-    if rule.per_target:
-        own = _target_severity(rule, target)
-        if own is not _UNSET:
-            return own
-    return rule.severity
+    own = rule.severity_on(target)
+    return rule.severity if own is None else Severity.parse(own)
 
 
-def _rule_off_for(rule: Rule, target: Target, settings: Settings) -> bool:
+def _off(rule: AnyRule, target: Target, settings: Settings) -> bool:
     if rule.code in settings.severity:
         return settings.severity[rule.code] is None
-    return rule.per_target and _target_severity(rule, target) is None
+    own = rule.severity_on(target)
+    return own is not None and Severity.parse(own) is None
 
 
-def _plan(rules: list[Rule], settings: Settings, targets: list[Target]) -> list[tuple[Rule, Target, CheckContext]]:
-    """(rule, target, context) for every rule that is on, computed once per run, rule set and
-    target set: the per-document loop then only calls checks."""
-    key = (id(settings), tuple(rule.code for rule in rules), tuple(id(t) for t in targets))
-    cached = _PLANS.get(key)
-    if cached is not None and cached[0] is settings:
-        return cached[1]
-    primary = targets[0]
-    plan = [
-        (rule, target, CheckContext(target, settings.options))
-        for rule in rules
-        for target in (targets if rule.per_target else (primary,))
-        if not _rule_off_for(rule, target, settings)
-    ]
-    if len(_PLANS) > 64:
-        _PLANS.clear()
-    _PLANS[key] = (settings, plan)  # the settings are kept alive, so their id is not reused
-    return plan
+Planned = tuple[AnyRule, Target, bool]
+"""A rule that is on, the target it runs on, and whether that is the subject's first target."""
 
 
-_PLANS: dict[tuple, tuple[Settings, list[tuple[Rule, Target, CheckContext]]]] = {}
+class Linter:
+    """One run's rules and settings, planned once per set of targets: the per-document loop
+    only builds contexts and calls checks. Copied into each pool worker, which keeps its
+    own plans."""
 
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        off = {code for code, level in settings.severity.items() if level is None}
+        self.run = RunShared(settings.options, frozenset(r.code for r in settings.rules if r.code not in off))
+        self.rules: dict[Kind, list[AnyRule]] = {kind: [] for kind in Kind}
+        for rule in settings.rules:
+            self.rules[rule.kind].append(rule)
+        self._plans: dict[tuple[Kind, tuple[str, ...]], list[Planned]] = {}
 
-def run_rules(
-    subject: Any, rules: Iterable[Rule], settings: Settings, fault_path: str = ".",
-    out: list[Diagnostic] | None = None, targets: list[Target] | None = None,
-) -> list[Diagnostic]:
-    """Apply rules to one subject (a document, the project, the discovery's problems...).
+    def plan(self, kind: Kind, targets: Sequence[Target]) -> list[Planned]:
+        key = (kind, tuple(t.id for t in targets))
+        plan = self._plans.get(key)
+        if plan is None:
+            plan = self._plans[key] = [
+                (rule, target, index == 0)
+                for rule in self.rules[kind]
+                for index, target in enumerate(targets if rule.per_target else targets[:1])
+                if not _off(rule, target, self.settings)
+            ]
+        return plan
 
-    A rule that raises costs its own findings on this subject, not the run: the error
-    becomes SL000 on `fault_path` and the next rule runs. Findings go into `out` as they
-    come, so a caller that is interrupted (the time budget) keeps what was found.
-    """
-    diagnostics: list[Diagnostic] = [] if out is None else out
-    for rule, target, context in _plan(list(rules), settings, targets or settings.targets):
+    def check_facts(self, facts: Sequence[ReadFact], targets: Sequence[Target], fault_path: str,
+                    out: list[Diagnostic]) -> None:
+        if not facts:
+            return
+        for rule, target, _ in self.plan(Kind.INPUT, targets):
+            assert isinstance(rule, InputRule)
+            self._collect(rule, target, rule.check(InputContext(facts, target, self.run)), fault_path, out)
+
+    def check_skill(self, doc: Document, targets: Sequence[Target], out: list[Diagnostic]) -> None:
+        self.check_facts(doc.problems, targets, doc.path, out)
+        for rule, target, primary in self.plan(Kind.SKILL, targets):
+            assert isinstance(rule, SkillRule)
+            self._collect(rule, target, rule.check(SkillContext(doc, target, self.run, primary)), doc.path, out)
+
+    def check_project(self, project: Project, out: list[Diagnostic]) -> None:
+        for rule, target, _ in self.plan(Kind.PROJECT, project.targets):
+            assert isinstance(rule, ProjectRule)
+            self._collect(rule, target, rule.check(ProjectContext(project, target, self.run)), ".", out)
+
+    def check_suppressions(self, report: SuppressionReport, out: list[Diagnostic]) -> None:
+        for rule, target, _ in self.plan(Kind.SUPPRESSION, self.settings.targets):
+            assert isinstance(rule, SuppressionRule)
+            self._collect(rule, target, rule.check(SuppressionContext(report, target, self.run)), ".", out)
+
+    def _collect(self, rule: AnyRule, target: Target, findings: Iterable[Finding], fault_path: str,
+                 out: list[Diagnostic]) -> None:
+        """Turn one rule's findings into diagnostics as they come, so a caller interrupted by the
+        time budget keeps what was found. A rule that raises costs its own findings on this
+        subject, not the run: the error becomes SL000 on `fault_path` and the next rule runs."""
+        settings = self.settings
         try:
-            for finding in rule.check(subject, target, context):
+            for finding in findings:
                 severity = _severity(rule, finding, target, settings)
                 if severity is None:
                     continue
-                diagnostics.append(
-                    Diagnostic(
-                        finding.location.path, finding.location.span, rule.code, rule.name, severity,
-                        finding.message, finding.help, target.id if rule.per_target else None,
-                    )
-                )
+                out.append(Diagnostic(
+                    finding.location.path, finding.location.span, rule.code, rule.name, severity,
+                    finding.message, finding.help, target.id if rule.per_target else None,
+                ))
         except BudgetExceeded as error:
             error.args = (rule.code,)
             raise
         except Exception as error:  # noqa: BLE001 - a bug in one rule must not end the run
-            diagnostics.append(fault(fault_path, rule.code, error, debug=settings.debug))
-    return diagnostics
+            out.append(fault(fault_path, rule.code, error, debug=settings.debug))
+
+    def lint_skill(self, skill: SkillInput, budget: FileBudget | None = None
+                   ) -> tuple[list[Diagnostic], SkillSummary]:
+        """Everything per-document about one skill. Never raises: a failure of skilllint on
+        this file, or a file that takes longer than its time budget, is SL000 on the file.
+        `budget` is the run's (its handler installed once); without one, the file gets its own."""
+        settings = self.settings
+        diagnostics: list[Diagnostic] = []
+        rel = relative_posix(skill.file, settings.cwd)
+        where = "reading"
+        try:
+            with budget.file() if budget is not None else time_budget(settings.file_budget):
+                doc = load_document(skill.file, settings.cwd, max_bytes=settings.max_bytes)
+                if settings.inject_fault is not None:
+                    where = "--inject-fault"
+                    _inject(settings.inject_fault, doc.path)
+                where = "checks"
+                targets, reason = skill_targets(skill, settings)
+                self.check_skill(doc, targets, diagnostics)
+                where = "summary"
+                return diagnostics, _summary(doc, targets, reason)
+        except BudgetExceeded as error:
+            diagnostics.append(fault(rel, error.args[0] if error.args else where, error, budget=settings.file_budget))
+        except Exception as error:  # noqa: BLE001 - reading never raises by design; if it does, say so
+            diagnostics.append(fault(rel, where, error, debug=settings.debug))
+        return diagnostics, _bare_summary(skill, settings)
 
 
 def skill_targets(skill: SkillInput, settings: Settings) -> tuple[list[Target], str]:
@@ -197,34 +238,6 @@ def _bare_summary(skill: SkillInput, settings: Settings) -> SkillSummary:
                         tuple(t.id for t in targets), reason)
 
 
-def lint_skill(
-    skill: SkillInput, settings: Settings, budget: FileBudget | None = None
-) -> tuple[list[Diagnostic], SkillSummary]:
-    """Everything per-document about one skill. Never raises: a failure of skilllint on
-    this file, or a file that takes longer than its time budget, is SL000 on the file.
-    `budget` is the run's (its handler installed once); without one, the file gets its own."""
-    diagnostics: list[Diagnostic] = []
-    rel = relative_posix(skill.file, settings.cwd)
-    where = "reading"
-    try:
-        with budget.file() if budget is not None else time_budget(settings.file_budget):
-            doc = load_document(skill.file, settings.cwd, max_bytes=settings.max_bytes)
-            if settings.inject_fault is not None:
-                where = "--inject-fault"
-                _inject(settings.inject_fault, doc.path)
-            where = "checks"
-            targets, reason = skill_targets(skill, settings)
-            rules = [r for r in settings.rules if r.scope in ("input", "skill")]
-            run_rules(doc, rules, settings, doc.path, diagnostics, targets)
-            where = "summary"
-            return diagnostics, _summary(doc, targets, reason)
-    except BudgetExceeded as error:
-        diagnostics.append(fault(rel, error.args[0] if error.args else where, error, budget=settings.file_budget))
-    except Exception as error:  # noqa: BLE001 - reading never raises by design; if it does, say so
-        diagnostics.append(fault(rel, where, error, debug=settings.debug))
-    return diagnostics, _bare_summary(skill, settings)
-
-
 def _inject(spec: tuple[str, str], path: str) -> None:
     """Simulate a bug on matching files, so tests can prove each fault path is contained."""
     kind, pattern = spec
@@ -245,14 +258,14 @@ class _PooledLint:
     """The work of a pool worker: lint one skill under a budget installed once per process
     (the object is copied into each forked worker, which installs its own on first use)."""
 
-    def __init__(self, settings: Settings) -> None:
-        self.settings = settings
-        self.budget = FileBudget(settings.file_budget)
+    def __init__(self, linter: Linter) -> None:
+        self.linter = linter
+        self.budget = FileBudget(linter.settings.file_budget)
 
     def __call__(self, skill: SkillInput) -> tuple[list[Diagnostic], SkillSummary]:
         if not self.budget.usable:
             self.budget.install()
-        return lint_skill(skill, self.settings, self.budget)
+        return self.linter.lint_skill(skill, self.budget)
 
 
 def _lost(skill: SkillInput, reason: str, settings: Settings) -> tuple[list[Diagnostic], SkillSummary]:
@@ -266,21 +279,22 @@ def _batch_size(total: int, jobs: int) -> int:
 
 
 def _lint_all(
-    skills: list[SkillInput], settings: Settings, progress: Callable[[int, int], None] | None
+    skills: list[SkillInput], linter: Linter, progress: Callable[[int, int], None] | None
 ) -> Iterator[tuple[list[Diagnostic], SkillSummary]]:
+    settings = linter.settings
     total = len(skills)
     jobs = max(1, settings.jobs)
     if jobs == 1 or total < PARALLEL_THRESHOLD or not can_fork():
         with FileBudget(settings.file_budget) as budget:
             for index, skill in enumerate(skills, 1):
-                yield lint_skill(skill, settings, budget)
+                yield linter.lint_skill(skill, budget)
                 if progress and index % 200 == 0:
                     progress(index, total)
         return
     done = 0
     for count, results in run_pool(
         skills,
-        _PooledLint(settings),
+        _PooledLint(linter),
         partial(_lost, settings=settings),
         jobs=jobs,
         batch_size=_batch_size(total, jobs),
@@ -292,51 +306,53 @@ def _lint_all(
             progress(done, total)
 
 
-class _Problems:
-    """Reading problems of something that is not a skill, shaped for the input rules."""
-
-    def __init__(self, problems: list) -> None:
-        self.problems = problems
-
-
 def lint_paths(
     paths: list[str],
     settings: Settings,
     progress: Callable[[int, int], None] | None = None,
 ) -> Result:
     """Lint every skill and manifest under `paths`. Raises PathNotFoundError for a missing path."""
-    # A run allocates many small, short-lived objects and few cycles: the default cyclic-GC
-    # thresholds make it collect thousands of times for nothing (a fifth of the run time).
+    with _few_collections():
+        return _lint(paths, Linter(settings), progress)
+
+
+@contextmanager
+def _few_collections() -> Iterator[None]:
+    """A run allocates many small, short-lived objects and few cycles: the default cyclic-GC
+    thresholds make it collect thousands of times for nothing (a fifth of the run time).
+    The caller's thresholds are restored afterwards (skilllint may run inside another program)."""
+    previous = gc.get_threshold()
     gc.set_threshold(100_000, 50, 100)
+    try:
+        yield
+    finally:
+        gc.set_threshold(*previous)
+
+
+def _lint(paths: list[str], linter: Linter, progress: Callable[[int, int], None] | None) -> Result:
+    settings = linter.settings
     discovery = discover(paths, settings.cwd, settings.exclude, settings.manifest_globs, settings.force_exclude)
-    by_scope: dict[str, list[Rule]] = {}
-    for rule in settings.rules:
-        by_scope.setdefault(rule.scope, []).append(rule)
-    input_rules = by_scope.get("input", [])
-    diagnostics = run_rules(_Problems(discovery.problems), input_rules, settings)
+    diagnostics: list[Diagnostic] = []
+    linter.check_facts(discovery.problems, settings.targets, ".", diagnostics)
     summaries: list[SkillSummary] = []
-    for found, summary in _lint_all(discovery.skills, settings, progress):
+    for found, summary in _lint_all(discovery.skills, linter, progress):
         diagnostics.extend(found)
         summaries.append(summary)
     manifests = [_load_manifest(path, settings, diagnostics) for path in discovery.manifests]
     for manifest in manifests:
-        run_rules(_Problems(manifest.problems), input_rules, settings, manifest.path, diagnostics)
+        linter.check_facts(manifest.problems, settings.targets, manifest.path, diagnostics)
     project = Project(
         skills=sorted(summaries, key=lambda s: s.path),
         manifests=manifests,
         targets=_used_targets(summaries, settings),
-        target_manifests={
-            ident: [_load_manifest(path, settings, diagnostics) for path in paths]
-            for ident, paths in settings.target_manifests.items()
-        },
-        options=settings.options,
+        target_manifests=settings.target_manifests,
     )
-    run_rules(project, by_scope.get("project", []), settings, ".", diagnostics, project.targets)
+    linter.check_project(project, diagnostics)
     directives = [d for summary in summaries for d in summary.directives]
     if directives:
         selected = frozenset(rule.code for rule in settings.rules)
         diagnostics, report = apply_suppressions(diagnostics, directives, selected)
-        run_rules(report, by_scope.get("suppression", []), settings, ".", diagnostics)
+        linter.check_suppressions(report, diagnostics)
     faults = sum(1 for d in diagnostics if d.code == INTERNAL_ERROR_CODE)
     selected_codes = {rule.code for rule in settings.rules}
     diagnostics = [
@@ -406,11 +422,3 @@ def _ignored_by_path(diagnostic: Diagnostic, settings: Settings) -> bool:
         if diagnostic.code in codes and matches(diagnostic.path, (pattern,)):
             return True
     return False
-
-
-def stderr_progress(done: int, total: int) -> None:
-    """A one-line progress counter on a terminal's stderr (never in pipes)."""
-    sys.stderr.write(f"\rskilllint: {done:,}/{total:,} skills")
-    if done >= total:
-        sys.stderr.write("\r" + " " * 40 + "\r")
-    sys.stderr.flush()

@@ -21,8 +21,9 @@ from typing import Any
 
 import yaml
 
-from skilllint.document import DEFAULT_MAX_BYTES, Location, ReadProblem, read_text, relative_posix
+from skilllint.document import DEFAULT_MAX_BYTES, read_text, relative_posix
 from skilllint.model import Span
+from skilllint.readfacts import Fact, Location, ReadFact
 from skilllint.yamlnodes import MAX_DEPTH, ParsedYaml, YamlRefused, check_depth, describe_kind, find_node, parse_yaml
 
 
@@ -52,7 +53,7 @@ class Manifest:
     path: str
     shape: str = "unknown"  # skilllint, openai, anthropic, mcp
     tools: list[ManifestTool] = field(default_factory=list)
-    problems: list[ReadProblem] = field(default_factory=list)
+    problems: list[ReadFact] = field(default_factory=list)
 
 
 def _tool_list(data: Any) -> tuple[str, list[Any], tuple[Any, ...]] | None:
@@ -91,8 +92,8 @@ def parse_manifest(data: Any, path: str, locate: Any) -> Manifest:
     found = _tool_list(data)
     if found is None:
         manifest.problems.append(
-            ReadProblem("SL101", path, Span(1, 1), "not a tool manifest: expected a `tools` list of objects "
-                        "with `name` (skilllint, OpenAI, Anthropic or MCP tools/list form)")
+            ReadFact(Fact.MANIFEST_SHAPE, path, Span(1, 1), "not a tool manifest: expected a `tools` list of objects "
+                     "with `name` (skilllint, OpenAI, Anthropic or MCP tools/list form)")
         )
         return manifest
     manifest.shape, tools, base = found
@@ -127,16 +128,15 @@ def parse_manifest(data: Any, path: str, locate: Any) -> Manifest:
     return manifest
 
 
-def _not_a_string(what: str, value: Any, path: str, span: Span) -> ReadProblem:
+def _not_a_string(what: str, value: Any, path: str, span: Span) -> ReadFact:
     """A name that is a number, a list... : the runtime cannot offer it to the model."""
-    return ReadProblem("SL101", path, span, f"{what} is {describe_kind(value)}, not a string; skipped",
-                       "write it as a string, in quotes")
+    return ReadFact(Fact.MANIFEST_VALUE, path, span, f"{what} is {describe_kind(value)}, not a string; skipped")
 
 
 def load_manifest(file: Path, cwd: Path, max_bytes: int = DEFAULT_MAX_BYTES) -> Manifest:
     """Read one manifest file (YAML or JSON). Never raises for bad input."""
     rel = relative_posix(file, cwd)
-    problems: list[ReadProblem] = []
+    problems: list[ReadFact] = []
     text = read_text(file, rel, max_bytes, problems)
     if text is None:
         return Manifest(rel, problems=problems)
@@ -163,8 +163,8 @@ def load_manifest(file: Path, cwd: Path, max_bytes: int = DEFAULT_MAX_BYTES) -> 
 class _Unusable(Exception):
     """The manifest could not be parsed at all; carries the one problem to report."""
 
-    def __init__(self, problem: ReadProblem) -> None:
-        super().__init__(problem.message)
+    def __init__(self, problem: ReadFact) -> None:
+        super().__init__(problem.detail)
         self.problem = problem
 
 
@@ -186,17 +186,17 @@ def _parse(text: str, rel: str, *, json_syntax: bool) -> ParsedYaml:
         return parse_yaml(text)
     except YamlRefused as error:
         message = str(error).replace("YAML ", "JSON ", 1) if json_syntax else str(error)
-        problem = ReadProblem("SL101", rel, Span(error.line + 1, error.column + 1), message)
+        problem = ReadFact(Fact.YAML_REFUSED, rel, Span(error.line + 1, error.column + 1), message)
     except json.JSONDecodeError as error:
-        problem = ReadProblem("SL101", rel, Span(error.lineno, error.colno), f"invalid JSON: {error.msg}")
+        problem = ReadFact(Fact.JSON_SYNTAX, rel, Span(error.lineno, error.colno), f"invalid JSON: {error.msg}")
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         span = Span(mark.line + 1, mark.column + 1) if mark else Span(1, 1)
-        problem = ReadProblem("SL101", rel, span, f"invalid YAML: {error.problem}")
+        problem = ReadFact(Fact.YAML_SYNTAX, rel, span, f"invalid YAML: {error.problem}")
     except yaml.YAMLError as error:
-        problem = ReadProblem("SL101", rel, Span(1, 1), f"invalid YAML: {error}")
+        problem = ReadFact(Fact.YAML_SYNTAX, rel, Span(1, 1), f"invalid YAML: {error}")
     except RecursionError:
-        problem = ReadProblem("SL101", rel, Span(1, 1), f"nests too deeply to parse (over {MAX_DEPTH} levels)")
+        problem = ReadFact(Fact.YAML_REFUSED, rel, Span(1, 1), f"nests too deeply to parse (over {MAX_DEPTH} levels)")
     raise _Unusable(problem)
 
 
@@ -204,18 +204,17 @@ def _keep(text: str) -> str:
     return text
 
 
-def _structure_problems(parsed: ParsedYaml, rel: str) -> list[ReadProblem]:
+def _structure_problems(parsed: ParsedYaml, rel: str) -> list[ReadFact]:
     """Duplicate keys (JSON and YAML parsers silently keep the last one) and values that do
     not fit their YAML tags, at their positions."""
     found = []
     for item in parsed.nonportable:
         if item.feature == "duplicate-key":
             span = Span(item.line + 1, item.column + 1)
-            found.append(ReadProblem("SL101", rel, span, f"duplicate key `{item.detail}`: parsers keep only the "
-                                     "last value", "remove one of the two keys"))
+            found.append(ReadFact(Fact.DUPLICATE_KEY, rel, span,
+                                  f"duplicate key `{item.detail}`: parsers keep only the last value"))
     for fault in parsed.faults:
-        found.append(ReadProblem("SL101", rel, Span(fault.line + 1, fault.column + 1), fault.message,
-                                 "remove the tag, or quote the value if it is meant as text"))
+        found.append(ReadFact(Fact.YAML_TAG, rel, Span(fault.line + 1, fault.column + 1), fault.message))
     return found
 
 

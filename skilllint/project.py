@@ -8,7 +8,6 @@ collisions across manifests) cost little to feed, whatever the number of process
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from skilllint.document import Location
 from skilllint.manifests import Manifest
@@ -38,4 +37,3 @@ class Project:
     manifests: list[Manifest]
     targets: list[Target]
     target_manifests: dict[str, list[Manifest]] = field(default_factory=dict)  # tools_from per user target
-    options: dict[str, Any] = field(default_factory=dict)

@@ -1,48 +1,16 @@
-"""The rule type and lookups by code, name or prefix.
+"""Lookups of rules by code, name or prefix (the contract itself is `skilllint.rule`).
 
-A rule is a frozen `Rule` at the bottom of its own module in `skilllint/checks/`; the
-explicit tuple `skilllint.checks.ALL_RULES` lists them. Wherever a user names rules
+A rule is a frozen `InputRule`/`SkillRule`/`ProjectRule`/`SuppressionRule` at the bottom
+of its own module in `skilllint/checks/`; `skilllint.checks.all_rules()`
+loads every module found there. Wherever a user names rules
 (CLI, config, suppressions) a code (`SL200`), a name (`unknown-tool`) or a code prefix
 (`SL2`) works.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
-from typing import Any
-
-from skilllint.document import Location
-from skilllint.model import Severity
-
-SCOPES = ("input", "skill", "project", "suppression")
-
-
-@dataclass(frozen=True, slots=True)
-class Finding:
-    """What a check yields; the engine adds code, name, severity and target."""
-
-    location: Location
-    message: str
-    help: str | None = None
-    severity: Severity | None = None  # only when one case of a rule differs (SL102 duplicates)
-
-
-@dataclass(frozen=True, slots=True)
-class Rule:
-    code: str
-    name: str
-    summary: str
-    severity: Severity
-    check: Callable[..., Iterable[Finding]] | None
-    scope: str = "skill"
-    per_target: bool = False  # runs once per target; its severity may depend on the runtime
-    enabled: bool = True  # off-by-default rules need --select / --extend-select
-    options: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def family(self) -> str:
-        return self.code[:3]
+from skilllint.rule import AnyRule
+from skilllint.suggest import closest
 
 
 class UnknownRuleError(KeyError):
@@ -56,17 +24,17 @@ class UnknownRuleError(KeyError):
         return f"unknown rule `{self.selector}`{hint}"
 
 
-def all_rules() -> tuple[Rule, ...]:
-    from skilllint.checks import ALL_RULES
+def all_rules() -> tuple[AnyRule, ...]:
+    from skilllint.checks import all_rules as load
 
-    return ALL_RULES
+    return load()
 
 
-def by_code() -> dict[str, Rule]:
+def by_code() -> dict[str, AnyRule]:
     return {rule.code: rule for rule in all_rules()}
 
 
-def find_rule(key: str) -> Rule:
+def find_rule(key: str) -> AnyRule:
     """One rule by exact code or name (case-insensitive); raises UnknownRuleError."""
     wanted = key.strip()
     for rule in all_rules():
@@ -75,7 +43,7 @@ def find_rule(key: str) -> Rule:
     raise UnknownRuleError(key, _suggest(wanted))
 
 
-def expand_selector(selector: str) -> list[Rule]:
+def expand_selector(selector: str) -> list[AnyRule]:
     """Rules matched by a code, a name, a code prefix (`SL2`, `SL20`) or `ALL`."""
     wanted = selector.strip()
     upper = wanted.upper()
@@ -100,21 +68,5 @@ def is_known_selector(selector: str) -> bool:
 
 
 def _suggest(wanted: str) -> str | None:
-    from rapidfuzz import process
-
     choices = [r.code for r in all_rules()] + [r.name for r in all_rules()]
-    match = process.extractOne(wanted, choices, score_cutoff=70)
-    return match[0] if match else None
-
-
-def input_problems(code: str) -> Callable[..., Iterator[Finding]]:
-    """The check of an input rule: report the reading problems recorded under its code."""
-
-    def check(doc: Any, _target: Any = None, _ctx: Any = None) -> Iterator[Finding]:
-        for problem in doc.problems:
-            if problem.code == code:
-                severity = Severity(problem.severity) if problem.severity else None
-                yield Finding(Location(problem.path, problem.span), problem.message, problem.help, severity)
-
-    check.__doc__ = f"Report reading problems recorded as {code}."
-    return check
+    return closest(wanted, choices, cutoff=70)

@@ -100,11 +100,11 @@ def test_statistics(tmp_path: Path) -> None:
 
 
 def test_rules_lists_every_rule() -> None:
-    from skilllint.checks import ALL_RULES
+    from skilllint.registry import all_rules
 
     code, out, _ = run_cli(["rules"], Path.cwd())
     assert code == 0
-    for rule in ALL_RULES:
+    for rule in all_rules():
         assert f"{rule.code}  {rule.name}" in out
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from skilllint.discover import discover
+from skilllint.readfacts import Fact
 from tests.conftest import run_cli
 
 SKILL = "---\nname: {name}\ndescription: Does one thing. Use when asked.\n---\nBody\n"
@@ -163,7 +164,7 @@ def test_an_ignored_folder_under_skills_is_not_a_skill_missing_its_file(tmp_path
     (root / "skills" / "tmp" / "x").mkdir(parents=True)
     (root / "skills" / "empty").mkdir()
     problems = discover(["."], root).problems
-    assert [(p.code, p.path) for p in problems] == [("SL500", "skills/empty/")]
+    assert [(p.kind, p.path) for p in problems] == [(Fact.SKILL_MD_MISSING, "skills/empty/")]
 
 
 def test_cli_skips_ignored_skills(tmp_path: Path) -> None:

@@ -23,9 +23,9 @@ def test_wheel_contains_rules_schemas_runtimes_and_data(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     [wheel] = tmp_path.glob("skilllint-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
-    from skilllint.checks import ALL_RULES
+    from skilllint.registry import all_rules
 
-    for rule in ALL_RULES:
+    for rule in all_rules():
         assert f"skilllint/_data/rules/{rule.code}.md" in names
     for schema in ("config.schema.json", "runtime.schema.json", "frontmatter/agentskills.schema.json",
                    "frontmatter/claude-code.schema.json", "sarif-schema-2.1.0.json"):

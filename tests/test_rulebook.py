@@ -1,6 +1,6 @@
 """Code, cards and fixtures stay in step, and every card's examples run.
 
-Each rule in ALL_RULES has a card `rules/<CODE>.md` (frontmatter `code`, `name`,
+Each rule in all_rules() has a card `rules/<CODE>.md` (frontmatter `code`, `name`,
 `severity`; sections What it does / Why is this bad? / Example / Use instead) and fixture
 folders with at least one bad and one good case. The card's Example must trigger the rule
 and its Use instead must not. Cards whose example cannot be written as text (unreadable
@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from skilllint.checks import ALL_RULES
+from skilllint.registry import all_rules
 from skilllint.resources import rules_dir
 from tests.conftest import FIXTURES, lint
 
@@ -32,28 +32,28 @@ def _card(code: str) -> tuple[dict, str]:
 
 
 def test_rule_table_is_sorted_and_unique() -> None:
-    codes = [rule.code for rule in ALL_RULES]
+    codes = [rule.code for rule in all_rules()]
     assert codes == sorted(set(codes))
-    names = [rule.name for rule in ALL_RULES]
+    names = [rule.name for rule in all_rules()]
     assert len(names) == len(set(names))
 
 
 def test_cards_and_fixtures_match_rules() -> None:
-    codes = {rule.code for rule in ALL_RULES}
+    codes = {rule.code for rule in all_rules()}
     cards = {p.stem for p in CARDS.glob("SL*.md")}
     fixtures = {p.name for p in FIXTURES.glob("SL*") if p.is_dir()}
     assert cards == codes, f"cards without rules: {cards - codes}; rules without cards: {codes - cards}"
     assert fixtures == codes, f"fixtures without rules: {fixtures - codes}; rules without: {codes - fixtures}"
 
 
-@pytest.mark.parametrize("rule", ALL_RULES, ids=lambda r: r.code)
+@pytest.mark.parametrize("rule", all_rules(), ids=lambda r: r.code)
 def test_rule_has_bad_and_good_fixtures(rule) -> None:
     for kind in ("bad", "good"):
         cases = [p for p in (FIXTURES / rule.code / kind).glob("*") if p.is_dir()]
         assert cases, f"{rule.code} needs at least one {kind} fixture case"
 
 
-@pytest.mark.parametrize("rule", ALL_RULES, ids=lambda r: r.code)
+@pytest.mark.parametrize("rule", all_rules(), ids=lambda r: r.code)
 def test_card_frontmatter_and_sections(rule) -> None:
     meta, body = _card(rule.code)
     assert meta["code"] == rule.code
@@ -88,7 +88,7 @@ def _codes(root: Path, rule, meta: dict) -> set[str]:
     return {d["code"] for d in lint(root, *args)}
 
 
-@pytest.mark.parametrize("rule", ALL_RULES, ids=lambda r: r.code)
+@pytest.mark.parametrize("rule", all_rules(), ids=lambda r: r.code)
 def test_card_example_triggers_and_fix_does_not(rule, tmp_path: Path) -> None:
     meta, body = _card(rule.code)
     if meta.get("example") == "fixtures":

@@ -32,6 +32,7 @@ from functools import lru_cache, partial
 from skilllint.document import Document, Location
 from skilllint.model import Span
 from skilllint.resolve import Resolution, resolve, vocabulary
+from skilllint.suggest import is_close_to_any
 from skilllint.targets import Target, builtin_targets
 
 _IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_.:/-]*(?:\(\))?$")
@@ -220,10 +221,7 @@ def _judge(text: str, before: str, after: str, facts: Callable[[], LineFacts], c
 def _near_a_tool(name: str) -> bool:
     if len(name) < 4 or _SINGLE_WORD.match(name) and name.islower():
         return False
-    from rapidfuzz import fuzz, process
-
-    candidates = _names_of_length_near(len(name))
-    return bool(candidates) and process.extractOne(name, candidates, scorer=fuzz.ratio, score_cutoff=88) is not None
+    return is_close_to_any(name, _names_of_length_near(len(name)), cutoff=88)
 
 
 @lru_cache(maxsize=256)

@@ -6,14 +6,20 @@ SL000 on the file they happened in. The run goes on with every other file and ru
 exits 2 at the end so CI notices. This module gives the code its place in the catalog.
 """
 
-from skilllint.model import Severity
-from skilllint.registry import Rule, input_problems
+from collections.abc import Iterable
 
-RULE = Rule(
+from skilllint.model import Severity
+from skilllint.rule import Finding, InputContext, InputRule
+
+
+def check(ctx: InputContext) -> Iterable[Finding]:
+    """Nothing to judge in the facts: the engine reports its own failures under this code."""
+    return ()
+
+RULE = InputRule(
     code="SL000",
     name="internal-error",
     summary="skilllint itself failed on this file: its other findings may be missing; the run exits 2",
     severity=Severity.ERROR,
-    check=input_problems("SL000"),
-    scope="input",
+    check=check,
 )

@@ -1,13 +1,17 @@
 """SL002 not-utf8: A SKILL.md or manifest is not valid UTF-8; the byte offset is given."""
 
 from skilllint.model import Severity
-from skilllint.registry import Rule, input_problems
+from skilllint.readfacts import Fact
+from skilllint.rule import InputRule, report_facts
 
-RULE = Rule(
+HELP = {
+    Fact.UNDECODABLE: 'save the file as UTF-8',
+}
+
+RULE = InputRule(
     code="SL002",
     name="not-utf8",
     summary="A SKILL.md or manifest is not valid UTF-8; the byte offset is given",
     severity=Severity.ERROR,
-    check=input_problems("SL002"),
-    scope="input",
+    check=report_facts(Fact.UNDECODABLE, help_for=HELP),
 )

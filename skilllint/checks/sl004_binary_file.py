@@ -1,13 +1,18 @@
 """SL004 binary-file: A text artefact holds NUL bytes (a binary file)."""
 
 from skilllint.model import Severity
-from skilllint.registry import Rule, input_problems
+from skilllint.readfacts import Fact
+from skilllint.rule import InputRule, report_facts
 
-RULE = Rule(
+HELP = {
+    Fact.UTF16: 'save it as UTF-8',
+    Fact.NUL_BYTE: 'a SKILL.md or manifest must be UTF-8 text',
+}
+
+RULE = InputRule(
     code="SL004",
     name="binary-file",
     summary="A text artefact holds NUL bytes (a binary file)",
     severity=Severity.ERROR,
-    check=input_problems("SL004"),
-    scope="input",
+    check=report_facts(Fact.UTF16, Fact.NUL_BYTE, help_for=HELP),
 )

@@ -21,7 +21,7 @@ from functools import cache
 from skilllint.checks._helpers import source_text
 from skilllint.document import Document, Location
 from skilllint.model import Severity, Span
-from skilllint.registry import Finding, Rule
+from skilllint.rule import Finding, SkillContext, SkillRule
 
 _MESSAGES = {
     "flow-list": ("flow-style list (`[...]`)", "write a block list (`- item` lines) or a plain string"),
@@ -47,10 +47,11 @@ def text_keys() -> frozenset[str]:
     return frozenset(text - other - {"allowed-tools"})  # the form of allowed-tools is SL131's
 
 
-def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
+def check(ctx: SkillContext) -> Iterator[Finding]:
+    doc = ctx.doc
+    target = ctx.target
     strict = target.yaml_parser == "strict"
-    # duplicate keys: once per skill, by the first target that checks it (whichever runs first)
-    duplicates = doc.cache.setdefault("SL102-duplicates", target.id) == target.id
+    duplicates = ctx.primary  # duplicate keys: once per skill, on its first target
     if not strict and not duplicates:
         return
     offsets = {source.path: source.line_offset for source in doc.sources}
@@ -106,7 +107,7 @@ def _quoted(text: str) -> str:
     return "'" + text.replace("'", "''") + "'"
 
 
-RULE = Rule(
+RULE = SkillRule(
     code="SL102",
     name="frontmatter-nonportable-yaml",
     summary="Frontmatter uses flow collections, anchors or tags a strict YAML parser rejects, or duplicate keys",

@@ -11,10 +11,11 @@ from collections.abc import Iterator
 from skilllint.checks._helpers import kind_of, quote_help, slug, source_text
 from skilllint.document import Document
 from skilllint.model import Severity
-from skilllint.registry import Finding, Rule
+from skilllint.rule import Finding, SkillContext, SkillRule
 
 
-def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
+def check(ctx: SkillContext) -> Iterator[Finding]:
+    doc = ctx.doc
     if doc.frontmatter is None:
         return
     suggestion = slug(doc.dir_name) or "my-skill"
@@ -44,7 +45,7 @@ def _help(doc: Document, suggestion: str) -> str:
     return f"write `name: {suggestion}`"
 
 
-RULE = Rule(
+RULE = SkillRule(
     code="SL110",
     name="name-missing",
     summary="The frontmatter has no `name`, or it is not a non-empty string",

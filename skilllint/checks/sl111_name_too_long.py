@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from skilllint.checks._helpers import skill_name
-from skilllint.document import Document
 from skilllint.model import Severity
-from skilllint.registry import Finding, Rule
+from skilllint.rule import Finding, SkillContext, SkillRule
 
 LIMIT = 64
 
 
-def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
+def check(ctx: SkillContext) -> Iterator[Finding]:
+    doc = ctx.doc
     name = skill_name(doc)
     if name is not None and len(name) > LIMIT:
         yield Finding(
@@ -22,7 +22,7 @@ def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
         )
 
 
-RULE = Rule(
+RULE = SkillRule(
     code="SL111",
     name="name-too-long",
     summary="`name` is longer than 64 characters",

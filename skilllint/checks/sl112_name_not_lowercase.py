@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from skilllint.checks._helpers import skill_name, slug
-from skilllint.document import Document
 from skilllint.model import Severity
-from skilllint.registry import Finding, Rule
+from skilllint.rule import Finding, SkillContext, SkillRule
 
 
-def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
+def check(ctx: SkillContext) -> Iterator[Finding]:
+    doc = ctx.doc
     name = skill_name(doc)
     if name is not None and name != name.lower():
         yield Finding(
@@ -20,7 +20,7 @@ def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
         )
 
 
-RULE = Rule(
+RULE = SkillRule(
     code="SL112",
     name="name-not-lowercase",
     summary="`name` contains uppercase letters",

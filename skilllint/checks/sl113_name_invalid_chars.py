@@ -9,16 +9,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from skilllint.checks._helpers import skill_name, slug
-from skilllint.document import Document
 from skilllint.model import Severity
-from skilllint.registry import Finding, Rule
+from skilllint.rule import Finding, SkillContext, SkillRule
 
 
 def _allowed(char: str) -> bool:
     return "a" <= char <= "z" or "0" <= char <= "9" or char == "-" or "A" <= char <= "Z"
 
 
-def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
+def check(ctx: SkillContext) -> Iterator[Finding]:
+    doc = ctx.doc
     name = skill_name(doc)
     if name is None:
         return
@@ -44,7 +44,7 @@ def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
     )
 
 
-RULE = Rule(
+RULE = SkillRule(
     code="SL113",
     name="name-invalid-chars",
     summary="`name` has characters outside lowercase letters, digits and hyphens",

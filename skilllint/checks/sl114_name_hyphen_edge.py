@@ -5,19 +5,19 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from skilllint.checks._helpers import skill_name
-from skilllint.document import Document
 from skilllint.model import Severity
-from skilllint.registry import Finding, Rule
+from skilllint.rule import Finding, SkillContext, SkillRule
 
 
-def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
+def check(ctx: SkillContext) -> Iterator[Finding]:
+    doc = ctx.doc
     name = skill_name(doc)
     if name is not None and (name.startswith("-") or name.endswith("-")):
         where = "starts" if name.startswith("-") else "ends"
         yield Finding(doc.locate(("name",)), f"`name` `{name}` {where} with a hyphen", f"use `{name.strip('-')}`")
 
 
-RULE = Rule(
+RULE = SkillRule(
     code="SL114",
     name="name-hyphen-edge",
     summary="`name` starts or ends with a hyphen",

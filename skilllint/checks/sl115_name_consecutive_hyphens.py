@@ -6,12 +6,12 @@ import re
 from collections.abc import Iterator
 
 from skilllint.checks._helpers import skill_name
-from skilllint.document import Document
 from skilllint.model import Severity
-from skilllint.registry import Finding, Rule
+from skilllint.rule import Finding, SkillContext, SkillRule
 
 
-def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
+def check(ctx: SkillContext) -> Iterator[Finding]:
+    doc = ctx.doc
     name = skill_name(doc)
     if name is not None and "--" in name:
         yield Finding(
@@ -21,7 +21,7 @@ def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
         )
 
 
-RULE = Rule(
+RULE = SkillRule(
     code="SL115",
     name="name-consecutive-hyphens",
     summary="`name` contains `--`",

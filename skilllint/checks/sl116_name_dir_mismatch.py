@@ -18,9 +18,8 @@ import unicodedata
 from collections.abc import Iterator
 
 from skilllint.checks._helpers import skill_name, slug
-from skilllint.document import Document
 from skilllint.model import Severity
-from skilllint.registry import Finding, Rule
+from skilllint.rule import Finding, SkillContext, SkillRule
 
 _VALID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
@@ -30,7 +29,8 @@ def valid_name(text: str) -> bool:
     return len(text) <= 64 and _VALID.fullmatch(text) is not None
 
 
-def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
+def check(ctx: SkillContext) -> Iterator[Finding]:
+    doc = ctx.doc
     name = skill_name(doc)
     if name is None:
         return
@@ -60,7 +60,7 @@ def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
     )
 
 
-RULE = Rule(
+RULE = SkillRule(
     code="SL116",
     name="name-dir-mismatch",
     summary="`name` differs from the name of the folder holding SKILL.md",

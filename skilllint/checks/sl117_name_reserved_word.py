@@ -8,14 +8,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from skilllint.checks._helpers import skill_name
-from skilllint.document import Document
 from skilllint.model import Severity
-from skilllint.registry import Finding, Rule
+from skilllint.rule import Finding, SkillContext, SkillRule
 
 RESERVED = ("anthropic", "claude")
 
 
-def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
+def check(ctx: SkillContext) -> Iterator[Finding]:
+    doc = ctx.doc
     name = skill_name(doc)
     if name is None:
         return
@@ -29,7 +29,7 @@ def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
             return
 
 
-RULE = Rule(
+RULE = SkillRule(
     code="SL117",
     name="name-reserved-word",
     summary="`name` contains the reserved word `anthropic` or `claude`",

@@ -10,14 +10,14 @@ import re
 from collections.abc import Iterator
 
 from skilllint.checks._helpers import string_field
-from skilllint.document import Document
 from skilllint.model import Severity
-from skilllint.registry import Finding, Rule
+from skilllint.rule import Finding, SkillContext, SkillRule
 
 _TAG = re.compile(r"</?[A-Za-z][^<>]*>")
 
 
-def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
+def check(ctx: SkillContext) -> Iterator[Finding]:
+    doc = ctx.doc
     for key in ("name", "description"):
         value = string_field(doc, key)
         if value is None or ("<" not in value and ">" not in value):
@@ -33,7 +33,7 @@ def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
         yield Finding(location, message, "reword without `<` and `>`: the Claude API rejects them")
 
 
-RULE = Rule(
+RULE = SkillRule(
     code="SL118",
     name="xml-in-name-or-description",
     summary="`name` or `description` contains `<` or `>`",

@@ -9,14 +9,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from skilllint.checks._helpers import kind_of, quote_help
-from skilllint.document import Document
 from skilllint.model import Severity
-from skilllint.registry import Finding, Rule
+from skilllint.rule import Finding, SkillContext, SkillRule
 
 _HELP = "add `description:` saying what the skill does and when to use it"
 
 
-def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
+def check(ctx: SkillContext) -> Iterator[Finding]:
+    doc = ctx.doc
     if doc.frontmatter is None:
         return
     if "description" not in doc.frontmatter:
@@ -35,7 +35,7 @@ def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
         )
 
 
-RULE = Rule(
+RULE = SkillRule(
     code="SL121",
     name="description-missing",
     summary="The frontmatter has no `description`, or it is empty",

@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from skilllint.checks._helpers import string_field
-from skilllint.document import Document
 from skilllint.model import Severity
-from skilllint.registry import Finding, Rule
+from skilllint.rule import Finding, SkillContext, SkillRule
 
 LIMIT = 1024
 
 
-def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
+def check(ctx: SkillContext) -> Iterator[Finding]:
+    doc = ctx.doc
     value = string_field(doc, "description")
     if value is not None and len(value) > LIMIT:
         yield Finding(
@@ -22,7 +22,7 @@ def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
         )
 
 
-RULE = Rule(
+RULE = SkillRule(
     code="SL122",
     name="description-too-long",
     summary="`description` is longer than 1,024 characters",

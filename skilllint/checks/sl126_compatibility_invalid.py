@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from skilllint.checks._helpers import kind_of, quote_help
-from skilllint.document import Document
 from skilllint.model import Severity
-from skilllint.registry import Finding, Rule
+from skilllint.rule import Finding, SkillContext, SkillRule
 from skilllint.schema import errors_for
 
 
-def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
+def check(ctx: SkillContext) -> Iterator[Finding]:
+    doc = ctx.doc
     if doc.frontmatter is None or "compatibility" not in doc.frontmatter:
         return
     if doc.frontmatter["compatibility"] is None:
@@ -35,7 +35,7 @@ def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
         return
 
 
-RULE = Rule(
+RULE = SkillRule(
     code="SL126",
     name="compatibility-invalid",
     summary="`compatibility` is not a string of 1 to 500 characters",

@@ -10,13 +10,14 @@ from collections.abc import Iterator
 from functools import cache
 
 from skilllint.checks._helpers import kind_of, source_text
-from skilllint.document import Document
 from skilllint.model import Severity
-from skilllint.registry import Finding, Rule
+from skilllint.rule import Finding, SkillContext, SkillRule
 from skilllint.schema import errors_for
 
 
-def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
+def check(ctx: SkillContext) -> Iterator[Finding]:
+    doc = ctx.doc
+    target = ctx.target
     if doc.frontmatter is None or "metadata" not in doc.frontmatter:
         return
     if target is not None and target.yaml_parser != "strict" and isinstance(doc.frontmatter["metadata"], dict):
@@ -60,7 +61,7 @@ def _documented_maps() -> frozenset[str]:
     return frozenset(key for target in builtin_targets().values() for key in target.metadata_maps)
 
 
-RULE = Rule(
+RULE = SkillRule(
     code="SL127",
     name="metadata-invalid",
     summary="`metadata` is not a map of string keys to string values",

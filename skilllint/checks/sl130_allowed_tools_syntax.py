@@ -9,15 +9,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from skilllint.checks._helpers import quote_help
-from skilllint.document import Document
 from skilllint.model import Severity
-from skilllint.registry import Finding, Rule
+from skilllint.rule import Finding, SkillContext, SkillRule
 from skilllint.toollist import tool_entries
 
 FIELDS = ("allowed-tools", "disallowed-tools")
 
 
-def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
+def check(ctx: SkillContext) -> Iterator[Finding]:
+    doc = ctx.doc
     if doc.frontmatter is None:
         return
     for key in FIELDS:
@@ -36,7 +36,7 @@ def _help(problem: str) -> str:
     return "write each entry as `Tool` or `Tool(specifier)`"
 
 
-RULE = Rule(
+RULE = SkillRule(
     code="SL130",
     name="allowed-tools-syntax",
     summary="An `allowed-tools` entry has unbalanced parentheses, is empty, or is `Tool()`",

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from skilllint.document import Document
 from skilllint.model import Severity
-from skilllint.registry import Finding, Rule
+from skilllint.rule import Finding, SkillContext, SkillRule
 from skilllint.toollist import split_entries
 
 
-def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
+def check(ctx: SkillContext) -> Iterator[Finding]:
+    doc = ctx.doc
+    target = ctx.target
     if target is not None and target.tool_fields.get("allowed-tools", "grant") in ("ignored", "informational"):
         return  # the runtime never reads the list: its form cannot matter there
     value = doc.field("allowed-tools")
@@ -44,7 +45,7 @@ def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
     )
 
 
-RULE = Rule(
+RULE = SkillRule(
     code="SL131",
     name="allowed-tools-nonportable-form",
     summary="`allowed-tools` is a YAML list or comma-separated string, not the spec's space-separated string",

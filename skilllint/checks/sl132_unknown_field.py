@@ -10,12 +10,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import cache
 
-from rapidfuzz import fuzz, process
-
-from skilllint.document import Document
 from skilllint.model import Severity
-from skilllint.registry import Finding, Rule
+from skilllint.rule import Finding, SkillContext, SkillRule
 from skilllint.schema import known_fields
+from skilllint.suggest import closest
 
 SPEC_FIELDS = ("name", "description", "license", "compatibility", "metadata", "allowed-tools")
 """The Agent Skills spec's own fields: never "unknown" on any target (a runtime that drops one
@@ -36,7 +34,9 @@ def readers() -> dict[str, tuple[str, ...]]:
     return {key: tuple(owners) for key, owners in found.items()}
 
 
-def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
+def check(ctx: SkillContext) -> Iterator[Finding]:
+    doc = ctx.doc
+    target = ctx.target
     if not doc.frontmatter or target is None:
         return
     known = known_fields(target.dialect)
@@ -80,8 +80,7 @@ def _help(key: str, known: tuple[str, ...], target) -> str:
     candidates = tuple(dict.fromkeys((*known, *SPEC_FIELDS, *readers())))
     match = next((k for k in candidates if k.replace("_", "-") == normalised), None)
     if match is None:
-        best = process.extractOne(key, candidates, scorer=fuzz.ratio, score_cutoff=75)
-        match = best[0] if best else None
+        match = closest(key, candidates, cutoff=75, scorer="ratio")
     if match:
         return f"did you mean `{match}`?"
     if target.dialect == "agentskills":
@@ -90,11 +89,12 @@ def _help(key: str, known: tuple[str, ...], target) -> str:
     return "remove it, or put it under `metadata`"
 
 
-RULE = Rule(
+RULE = SkillRule(
     code="SL132",
     name="unknown-field",
     summary="A frontmatter key the target runtime's dialect does not define",
     severity=Severity.ERROR,
     check=check,
     per_target=True,
+    runtime_severity=lambda target: target.unknown_fields,  # the runtime file's `frontmatter.unknown_fields`
 )

@@ -10,13 +10,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from skilllint.checks._tools import declared_tools, did_you_mean, where
-from skilllint.document import Document
 from skilllint.model import Severity
-from skilllint.registry import Finding, Rule
 from skilllint.resolve import Outcome, known_capability
+from skilllint.rule import Finding, SkillContext, SkillRule
 
 
-def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
+def check(ctx: SkillContext) -> Iterator[Finding]:
+    doc = ctx.doc
+    target = ctx.target
     for declared in declared_tools(doc, target):
         resolution = declared.resolution
         if resolution.outcome != Outcome.UNKNOWN:
@@ -67,7 +68,7 @@ _DECLARE_HELP = ("if it is your application's own tool, declare it in a target (
                  "`tools_from:` in .skilllint.yaml) and lint with `--target`")
 
 
-RULE = Rule(
+RULE = SkillRule(
     code="SL200",
     name="unknown-tool",
     summary="A tool in `allowed-tools` (or the target's tool fields) that the target neither has nor aliases",

@@ -10,13 +10,14 @@ from collections.abc import Iterator
 
 from skilllint.checks._body import body_references
 from skilllint.checks._tools import declared_tools, where
-from skilllint.document import Document
 from skilllint.model import Severity
-from skilllint.registry import Finding, Rule
 from skilllint.resolve import Outcome
+from skilllint.rule import Finding, SkillContext, SkillRule
 
 
-def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
+def check(ctx: SkillContext) -> Iterator[Finding]:
+    doc = ctx.doc
+    target = ctx.target
     for declared in declared_tools(doc, target):
         resolution = declared.resolution
         if resolution.outcome != Outcome.DEPRECATED or resolution.tool is None:
@@ -38,7 +39,7 @@ def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
             )
 
 
-RULE = Rule(
+RULE = SkillRule(
     code="SL201",
     name="tool-alias-deprecated",
     summary="A tool is named by a deprecated alias or legacy name (`Task` for `Agent`)",

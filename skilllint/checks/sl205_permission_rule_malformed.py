@@ -10,12 +10,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from skilllint.checks._tools import declared_tools
-from skilllint.document import Document
 from skilllint.model import Severity
-from skilllint.registry import Finding, Rule
+from skilllint.rule import Finding, SkillContext, SkillRule
 
 
-def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
+def check(ctx: SkillContext) -> Iterator[Finding]:
+    doc = ctx.doc
+    target = ctx.target
     for declared in declared_tools(doc, target):
         resolution = declared.resolution
         if resolution.specifier_problem and resolution.resolved:
@@ -26,7 +27,7 @@ def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
             )
 
 
-RULE = Rule(
+RULE = SkillRule(
     code="SL205",
     name="permission-rule-malformed",
     summary="A `Tool(specifier)` permission rule whose specifier the target cannot parse",

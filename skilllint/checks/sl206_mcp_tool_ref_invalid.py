@@ -10,13 +10,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from skilllint.checks._tools import declared_tools, did_you_mean, where
-from skilllint.document import Document
 from skilllint.model import Severity
-from skilllint.registry import Finding, Rule
 from skilllint.resolve import Outcome
+from skilllint.rule import Finding, SkillContext, SkillRule
 
 
-def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
+def check(ctx: SkillContext) -> Iterator[Finding]:
+    doc = ctx.doc
+    target = ctx.target
     for declared in declared_tools(doc, target):
         resolution = declared.resolution
         if resolution.outcome != Outcome.MCP_FOREIGN:
@@ -30,7 +31,7 @@ def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
         yield Finding(declared.entry.location, message, help_text)
 
 
-RULE = Rule(
+RULE = SkillRule(
     code="SL206",
     name="mcp-tool-ref-invalid",
     summary="An MCP tool reference written in another runtime's notation than the target's",

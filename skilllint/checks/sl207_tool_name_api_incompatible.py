@@ -11,8 +11,7 @@ from collections.abc import Iterator
 
 from skilllint.checks._collisions import manifest_claims, manifests_for
 from skilllint.model import Severity
-from skilllint.project import Project
-from skilllint.registry import Finding, Rule
+from skilllint.rule import Finding, ProjectContext, ProjectRule
 
 
 def _suggest(name: str) -> str:
@@ -22,7 +21,9 @@ def _suggest(name: str) -> str:
     return fixed[:63]
 
 
-def check(project: Project, target=None, ctx=None) -> Iterator[Finding]:
+def check(ctx: ProjectContext) -> Iterator[Finding]:
+    project = ctx.project
+    target = ctx.target
     try:
         pattern = re.compile(target.name_pattern)
     except re.error:
@@ -40,12 +41,11 @@ def check(project: Project, target=None, ctx=None) -> Iterator[Finding]:
             yield Finding(claim.location, message, f"use a name like `{_suggest(claim.text)}`")
 
 
-RULE = Rule(
+RULE = ProjectRule(
     code="SL207",
     name="tool-name-api-incompatible",
     summary="A manifest tool name or alias that the target's model API rejects (`file.read` on OpenAI)",
     severity=Severity.ERROR,
     check=check,
-    scope="project",
     per_target=True,
 )

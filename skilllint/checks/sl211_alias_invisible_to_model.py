@@ -16,10 +16,9 @@ from collections.abc import Iterator
 
 from skilllint.checks._body import body_references
 from skilllint.checks._tools import declared_tools, where
-from skilllint.document import Document
 from skilllint.model import Severity
-from skilllint.registry import Finding, Rule
 from skilllint.resolve import Outcome
+from skilllint.rule import Finding, SkillContext, SkillRule
 
 ENFORCED = ("grant", "restrict")
 
@@ -32,7 +31,9 @@ def _help(canonical: str, target) -> str:
     return f"write `{canonical}`: that is the name {target.id} offers the model"
 
 
-def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
+def check(ctx: SkillContext) -> Iterator[Finding]:
+    doc = ctx.doc
+    target = ctx.target
     if target.alias_exposure != "resolve-only" or target.tools is None:
         return
     for declared in declared_tools(doc, target):
@@ -59,7 +60,7 @@ def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
             )
 
 
-RULE = Rule(
+RULE = SkillRule(
     code="SL211",
     name="alias-invisible-to-model",
     summary="A tool named by an alias the target resolves only after the model call",

@@ -10,13 +10,14 @@ from collections.abc import Iterator
 
 from skilllint.checks._tools import declared_tools, where
 from skilllint.checks.sl200_unknown_tool import IGNORED
-from skilllint.document import Document
 from skilllint.model import Severity
-from skilllint.registry import Finding, Rule
 from skilllint.resolve import Outcome
+from skilllint.rule import Finding, SkillContext, SkillRule
 
 
-def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
+def check(ctx: SkillContext) -> Iterator[Finding]:
+    doc = ctx.doc
+    target = ctx.target
     for declared in declared_tools(doc, target):
         resolution = declared.resolution
         if resolution.outcome != Outcome.MISMATCH or resolution.tool is None:
@@ -37,7 +38,7 @@ def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
         )
 
 
-RULE = Rule(
+RULE = SkillRule(
     code="SL212",
     name="tool-name-mismatch",
     summary="A tool named with the wrong case or style (`bash` for `Bash`) where the target matches exactly",

@@ -9,12 +9,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from skilllint.checks._tools import declared_tools
-from skilllint.document import Document
 from skilllint.model import Severity
-from skilllint.registry import Finding, Rule
+from skilllint.rule import Finding, SkillContext, SkillRule
 
 
-def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
+def check(ctx: SkillContext) -> Iterator[Finding]:
+    doc = ctx.doc
+    target = ctx.target
     seen: dict[tuple[str, str, str | None], str] = {}
     for declared in declared_tools(doc, target):
         resolution = declared.resolution
@@ -36,7 +37,7 @@ def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
             seen[key] = declared.entry.text
 
 
-RULE = Rule(
+RULE = SkillRule(
     code="SL213",
     name="duplicate-tool-entry",
     summary="The same tool is listed twice, directly or through aliases that resolve to one tool",

@@ -12,9 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from skilllint.checks._tools import declared_tools, where
-from skilllint.document import Document
 from skilllint.model import Severity
-from skilllint.registry import Finding, Rule
+from skilllint.rule import Finding, SkillContext, SkillRule
 
 STATUSES = {"conditional": "available only in some setups", "experimental": "experimental (behind a flag)",
             "removed": "removed", "legacy": "deprecated"}
@@ -39,7 +38,9 @@ def _help(tool, target) -> str:
     return f"if the skill needs `{tool.name}`, say in its description which setup it expects"
 
 
-def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
+def check(ctx: SkillContext) -> Iterator[Finding]:
+    doc = ctx.doc
+    target = ctx.target
     if target.tools is None:
         return  # the portable baseline: some runtime has the tool by default
     for declared in declared_tools(doc, target):
@@ -57,7 +58,7 @@ def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
         )
 
 
-RULE = Rule(
+RULE = SkillRule(
     code="SL214",
     name="tool-not-default",
     summary="A tool the target offers only in some setups (info) or has removed or deprecated (warning)",

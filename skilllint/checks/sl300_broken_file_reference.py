@@ -23,10 +23,11 @@ from skilllint.checks._files import (
 )
 from skilllint.document import Document
 from skilllint.model import Severity
-from skilllint.registry import Finding, Rule
+from skilllint.rule import Finding, SkillContext, SkillRule
 
 
-def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
+def check(ctx: SkillContext) -> Iterator[Finding]:
+    doc = ctx.doc
     root = os.path.abspath(doc.skill_dir)
     for reference in file_references(doc):
         if "\\" in reference.path:
@@ -87,7 +88,7 @@ def _elsewhere(doc: Document, reference) -> bool:
     return root is not None and exists(doc, os.path.normpath(os.path.join(root, reference.path)))
 
 
-RULE = Rule(
+RULE = SkillRule(
     code="SL300",
     name="broken-file-reference",
     summary="A Markdown link or skill path in the instructions points to a file that does not exist",

@@ -9,19 +9,19 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from skilllint.checks._files import file_references
-from skilllint.document import Document
 from skilllint.model import Severity
-from skilllint.registry import Finding, Rule
+from skilllint.rule import Finding, SkillContext, SkillRule
 
 
-def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
+def check(ctx: SkillContext) -> Iterator[Finding]:
+    doc = ctx.doc
     for reference in file_references(doc):
         if "\\" in reference.path:
             fixed = reference.path.replace("\\", "/")
             yield Finding(reference.location, f"path `{reference.path}` uses backslashes", f"write `{fixed}`")
 
 
-RULE = Rule(
+RULE = SkillRule(
     code="SL302",
     name="backslash-path",
     summary="A skill file path written with backslashes instead of forward slashes",

@@ -12,12 +12,12 @@ from collections.abc import Iterator
 
 from skilllint.checks._files import file_references, plugin_root, resolve_in_skill
 from skilllint.checks._helpers import plural
-from skilllint.document import Document
 from skilllint.model import Severity
-from skilllint.registry import Finding, Rule
+from skilllint.rule import Finding, SkillContext, SkillRule
 
 
-def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
+def check(ctx: SkillContext) -> Iterator[Finding]:
+    doc = ctx.doc
     escaping: dict[str, list] = {}  # resolved file -> its references, in order of appearance
     ordered = sorted(file_references(doc), key=lambda r: (r.location.span.line, r.location.span.column))
     plugin = plugin_root(doc)
@@ -41,7 +41,7 @@ def _help(full: str) -> str:
     return "copy the file into the skill (e.g. `references/`) and link to the copy, or fix the path"
 
 
-RULE = Rule(
+RULE = SkillRule(
     code="SL304",
     name="reference-escapes-root",
     summary="A file reference in the instructions resolves outside the skill folder",

@@ -15,13 +15,14 @@ from collections.abc import Iterator
 
 from skilllint.checks._body import body_references, runtime_documented
 from skilllint.checks._tools import did_you_mean, where
-from skilllint.document import Document
 from skilllint.model import Severity
-from skilllint.registry import Finding, Rule
 from skilllint.resolve import Outcome
+from skilllint.rule import Finding, SkillContext, SkillRule
 
 
-def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
+def check(ctx: SkillContext) -> Iterator[Finding]:
+    doc = ctx.doc
+    target = ctx.target
     for reference in body_references(doc, target):
         resolution = reference.resolution
         if resolution.resolved or runtime_documented(doc, resolution.name):
@@ -36,7 +37,7 @@ def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
                           f"it `{exact}`", resolution.hint)
 
 
-RULE = Rule(
+RULE = SkillRule(
     code="SL320",
     name="unknown-tool-reference",
     summary="The instructions name a tool (in backticks, outside code blocks) that the target neither has nor aliases",

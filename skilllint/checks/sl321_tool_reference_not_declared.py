@@ -11,12 +11,13 @@ from collections.abc import Iterator
 
 from skilllint.checks._body import body_references
 from skilllint.checks._tools import declared_tools
-from skilllint.document import Document
 from skilllint.model import Severity
-from skilllint.registry import Finding, Rule
+from skilllint.rule import Finding, SkillContext, SkillRule
 
 
-def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
+def check(ctx: SkillContext) -> Iterator[Finding]:
+    doc = ctx.doc
+    target = ctx.target
     restricting = [f for f, semantics in target.tool_fields.items() if semantics == "restrict"]
     fields = [f for f in restricting if doc.field(f) is not None]
     if not fields:
@@ -33,7 +34,7 @@ def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
             )
 
 
-RULE = Rule(
+RULE = SkillRule(
     code="SL321",
     name="tool-reference-not-declared",
     summary="The instructions use a tool that the skill's restricting tool list leaves out",

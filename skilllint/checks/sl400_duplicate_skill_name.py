@@ -12,12 +12,13 @@ from collections.abc import Iterator
 
 from skilllint.checks._collisions import groups, namespace, skill_location
 from skilllint.model import Severity
-from skilllint.project import Project, SkillSummary
-from skilllint.registry import Finding, Rule
+from skilllint.project import SkillSummary
+from skilllint.rule import Finding, ProjectContext, ProjectRule
 from skilllint.targets import builtin_targets
 
 
-def check(project: Project, target=None, ctx=None) -> Iterator[Finding]:
+def check(ctx: ProjectContext) -> Iterator[Finding]:
+    project = ctx.project
     for group in groups(project.skills, lambda s: f"{namespace(s)}\0{s.effective_name}"):
         for member in group:
             seen_by: list[str] = []
@@ -68,11 +69,10 @@ def _names(runtimes: list[str]) -> str:
     return ", ".join(runtimes[:3]) + (f" and {len(runtimes) - 3} more" if len(runtimes) > 3 else "")
 
 
-RULE = Rule(
+RULE = ProjectRule(
     code="SL400",
     name="duplicate-skill-name",
     summary="Two skills in the linted tree have the same effective name",
     severity=Severity.ERROR,
     check=check,
-    scope="project",
 )

@@ -15,8 +15,7 @@ from collections.abc import Iterator
 from skilllint.checks._collisions import manifest_claims, namespace, skill_location, tool_key
 from skilllint.confusables import confusable_reason, mixed_scripts, name_keys
 from skilllint.model import Severity
-from skilllint.project import Project
-from skilllint.registry import Finding, Rule
+from skilllint.rule import Finding, ProjectContext, ProjectRule
 
 
 def shown(name: str) -> str:
@@ -40,7 +39,8 @@ def _pairs(items: list[tuple[str, str, object]]) -> Iterator[tuple[tuple, tuple]
                     yield a, b
 
 
-def check(project: Project, target=None, ctx=None) -> Iterator[Finding]:
+def check(ctx: ProjectContext) -> Iterator[Finding]:
+    project = ctx.project
     skills = [(namespace(s), s.effective_name, s) for s in project.skills]
     reported: set = set()
     for (_, name, skill), (_, other, other_skill) in _pairs(skills):
@@ -67,11 +67,10 @@ def check(project: Project, target=None, ctx=None) -> Iterator[Finding]:
                       "rename one of the tools so the names differ visibly")
 
 
-RULE = Rule(
+RULE = ProjectRule(
     code="SL401",
     name="confusable-name",
     summary="Skill or tool names that differ only by case, Unicode form, invisible characters or look-alikes",
     severity=Severity.WARNING,
     check=check,
-    scope="project",
 )

@@ -12,11 +12,11 @@ from collections.abc import Iterator
 
 from skilllint.checks._collisions import Claim, as_target_compares, claim_scopes, groups
 from skilllint.model import Severity
-from skilllint.project import Project
-from skilllint.registry import Finding, Rule
+from skilllint.rule import Finding, ProjectContext, ProjectRule
 
 
-def check(project: Project, target=None, ctx=None) -> Iterator[Finding]:
+def check(ctx: ProjectContext) -> Iterator[Finding]:
+    project = ctx.project
     reported: set[tuple] = set()
     for scope_target, claims in claim_scopes(project):
         def key(claim: Claim, scope_target=scope_target) -> str:
@@ -41,11 +41,10 @@ def check(project: Project, target=None, ctx=None) -> Iterator[Finding]:
                 yield Finding(claim.location, message + where, "give each alias to one tool only")
 
 
-RULE = Rule(
+RULE = ProjectRule(
     code="SL406",
     name="tool-alias-collision",
     summary="An alias claimed by two tools, or equal to another tool's name, in a manifest or target",
     severity=Severity.ERROR,
     check=check,
-    scope="project",
 )

@@ -11,11 +11,11 @@ from collections.abc import Iterator
 
 from skilllint.checks._collisions import claim_scopes, groups, tool_key
 from skilllint.model import Severity
-from skilllint.project import Project
-from skilllint.registry import Finding, Rule
+from skilllint.rule import Finding, ProjectContext, ProjectRule
 
 
-def check(project: Project, target=None, ctx=None) -> Iterator[Finding]:
+def check(ctx: ProjectContext) -> Iterator[Finding]:
+    project = ctx.project
     seen: set = set()
     for _, claims in claim_scopes(project):
         names = [c for c in claims if c.role == "name"]
@@ -37,11 +37,10 @@ def check(project: Project, target=None, ctx=None) -> Iterator[Finding]:
                               "names equal up to case, `-`, `_` or `.` are one name to models and registries")
 
 
-RULE = Rule(
+RULE = ProjectRule(
     code="SL410",
     name="tool-name-collision",
     summary="Two tools whose names are equal, or equal after trimming, case and `-`/`_`/`.` folding",
     severity=Severity.ERROR,
     check=check,
-    scope="project",
 )

@@ -11,11 +11,12 @@ from collections.abc import Iterator
 
 from skilllint.checks._collisions import skill_location, tool_key
 from skilllint.model import Severity
-from skilllint.project import Project
-from skilllint.registry import Finding, Rule
+from skilllint.rule import Finding, ProjectContext, ProjectRule
 
 
-def check(project: Project, target=None, ctx=None) -> Iterator[Finding]:
+def check(ctx: ProjectContext) -> Iterator[Finding]:
+    project = ctx.project
+    target = ctx.target
     if target.tools is None:
         return  # the portable baseline has no tool list of its own to shadow
     names: dict[str, tuple[str, str]] = {}
@@ -41,12 +42,11 @@ def check(project: Project, target=None, ctx=None) -> Iterator[Finding]:
         )
 
 
-RULE = Rule(
+RULE = ProjectRule(
     code="SL411",
     name="skill-shadows-tool",
     summary="A skill whose name equals a tool name or alias of the target (ignoring case and -/_/.)",
     severity=Severity.WARNING,
     check=check,
-    scope="project",
     per_target=True,
 )

@@ -1,13 +1,17 @@
 """SL500 skill-md-missing: A folder under a `skills/` folder has no SKILL.md."""
 
 from skilllint.model import Severity
-from skilllint.registry import Rule, input_problems
+from skilllint.readfacts import Fact
+from skilllint.rule import InputRule, report_facts
 
-RULE = Rule(
+HELP = {
+    Fact.SKILL_MD_MISSING: 'add a SKILL.md, or move the folder out of the skills folder',
+}
+
+RULE = InputRule(
     code="SL500",
     name="skill-md-missing",
     summary="A folder under a `skills/` folder has no SKILL.md",
     severity=Severity.ERROR,
-    check=input_problems("SL500"),
-    scope="input",
+    check=report_facts(Fact.SKILL_MD_MISSING, help_for=HELP),
 )

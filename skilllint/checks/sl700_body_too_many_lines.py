@@ -4,9 +4,8 @@ The whole body enters the context when the skill activates; the spec asks to kee
 500 lines and move detail into referenced files loaded on demand.
 
 A body over both this limit and SL701's token limit gets one size finding, not two: the first
-of the two rules to run on the document reports both numbers and the other stays quiet
-(rules run in code order, so it is SL700). Either rule selected alone still reports its own
-limit. The two share the measuring code below.
+of the two rules reports both numbers (SL700 when it is on, else SL701) and the other stays
+quiet. The two share the measuring code and the two options below.
 """
 
 from __future__ import annotations
@@ -14,12 +13,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from skilllint.document import Document, Location
+from skilllint.document import Location
 from skilllint.model import Severity, Span
-from skilllint.registry import Finding, Rule
+from skilllint.rule import Finding, Option, SkillContext, SkillRule
 
-LIMIT = 500
-TOKEN_LIMIT = 5000
+MAX_LINES = Option("max-body-lines", int, 500, "lines of body above which SL700 reports", minimum=1)
+MAX_TOKENS = Option("max-body-tokens", int, 5000, "estimated tokens of body above which SL701 reports", minimum=1)
 CHARS_PER_TOKEN = 4
 HELP = "move reference material into `references/*.md` and link to it"
 
@@ -50,27 +49,27 @@ class BodySize:
                 f"the limits are {self.max_lines:,} lines and {self.max_tokens:,} tokens")
 
 
-def body_size(doc: Document, ctx) -> BodySize:
-    options = ctx.options if ctx else {}
-    body = doc.body.rstrip("\n")
+def body_size(ctx: SkillContext) -> BodySize:
+    body = ctx.doc.body.rstrip("\n")
     lines = body.count("\n") + 1 if body else 0  # trailing blank lines are not counted
-    return BodySize(lines, int(options.get("max-body-lines", LIMIT)), len(doc.body),
-                    int(options.get("max-body-tokens", TOKEN_LIMIT)))
+    return BodySize(lines, ctx.option(MAX_LINES), len(ctx.doc.body), ctx.option(MAX_TOKENS))
 
 
-def reports_both(doc: Document, size: BodySize, code: str) -> bool | None:
-    """For a body over both limits: True when `code` gives the one finding (it is the first of
-    SL700/SL701 to run on this document), False when the other one did. None otherwise."""
+def reports_both(ctx: SkillContext, size: BodySize, code: str) -> bool | None:
+    """For a body over both limits: True when `code` gives the one finding (SL700 when it
+    runs, else SL701), False when the other one does. None otherwise."""
     if not (size.over_lines and size.over_tokens):
         return None
-    return doc.cache.setdefault("body-size-reported-by", code) == code
+    reporter = "SL700" if ctx.is_active("SL700") else "SL701"
+    return reporter == code
 
 
-def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
-    size = body_size(doc, ctx)
+def check(ctx: SkillContext) -> Iterator[Finding]:
+    doc = ctx.doc
+    size = body_size(ctx)
     if not size.over_lines:
         return
-    both = reports_both(doc, size, "SL700")
+    both = reports_both(ctx, size, "SL700")
     if both is False:
         return
     yield Finding(
@@ -80,10 +79,11 @@ def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
     )
 
 
-RULE = Rule(
+RULE = SkillRule(
     code="SL700",
     name="body-too-many-lines",
     summary="The SKILL.md body is longer than 500 lines",
     severity=Severity.WARNING,
     check=check,
+    options=(MAX_LINES,),
 )

@@ -4,26 +4,25 @@ The spec recommends under 5,000 tokens for the instructions; after compaction Cl
 re-attaches only the first 5,000 tokens of an invoked skill.
 
 A body over SL700's line limit too gets one finding with both numbers, from whichever of the
-two rules runs first (SL700; see there).
+two rules (SL700 when it is on; see there).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from skilllint.checks.sl700_body_too_many_lines import CHARS_PER_TOKEN, HELP, body_size, reports_both
-from skilllint.document import Document, Location
+from skilllint.checks.sl700_body_too_many_lines import CHARS_PER_TOKEN, HELP, MAX_TOKENS, body_size, reports_both
+from skilllint.document import Location
 from skilllint.model import Severity, Span
-from skilllint.registry import Finding, Rule
-
-LIMIT = 5000
+from skilllint.rule import Finding, SkillContext, SkillRule
 
 
-def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
-    size = body_size(doc, ctx)
+def check(ctx: SkillContext) -> Iterator[Finding]:
+    doc = ctx.doc
+    size = body_size(ctx)
     if not size.over_tokens:
         return
-    both = reports_both(doc, size, "SL701")
+    both = reports_both(ctx, size, "SL701")
     if both is False:
         return
     yield Finding(
@@ -34,10 +33,11 @@ def check(doc: Document, target=None, ctx=None) -> Iterator[Finding]:
     )
 
 
-RULE = Rule(
+RULE = SkillRule(
     code="SL701",
     name="body-too-many-tokens",
     summary="The SKILL.md body is longer than about 5,000 tokens",
     severity=Severity.WARNING,
     check=check,
+    options=(MAX_TOKENS,),
 )

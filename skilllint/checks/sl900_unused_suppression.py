@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from skilllint.model import Severity
-from skilllint.registry import Finding, Rule
-from skilllint.suppression import SuppressionReport
+from skilllint.rule import Finding, SuppressionContext, SuppressionRule
 
 
-def check(report: SuppressionReport, target=None, ctx=None) -> Iterator[Finding]:
+def check(ctx: SuppressionContext) -> Iterator[Finding]:
+    report = ctx.report
     for directive in report.directives:
         if directive.kind == "enable":
             continue
@@ -35,11 +35,10 @@ def check(report: SuppressionReport, target=None, ctx=None) -> Iterator[Finding]
                           "remove those codes from the comment")
 
 
-RULE = Rule(
+RULE = SuppressionRule(
     code="SL900",
     name="unused-suppression",
     summary="A skilllint-disable comment that suppressed nothing",
     severity=Severity.WARNING,
     check=check,
-    scope="suppression",
 )

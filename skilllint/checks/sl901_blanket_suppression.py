@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from skilllint.model import Severity
-from skilllint.registry import Finding, Rule
-from skilllint.suppression import SuppressionReport
+from skilllint.rule import Finding, SuppressionContext, SuppressionRule
 
 
-def check(report: SuppressionReport, target=None, ctx=None) -> Iterator[Finding]:
+def check(ctx: SuppressionContext) -> Iterator[Finding]:
+    report = ctx.report
     for directive in report.directives:
         if directive.codes is None and directive.kind != "enable":
             used = ", ".join(f"`{c}`" for c in sorted(directive.used))
@@ -23,11 +23,10 @@ def check(report: SuppressionReport, target=None, ctx=None) -> Iterator[Finding]
                           help_text)
 
 
-RULE = Rule(
+RULE = SuppressionRule(
     code="SL901",
     name="blanket-suppression",
     summary="A skilllint-disable comment that names no codes",
     severity=Severity.WARNING,
     check=check,
-    scope="suppression",
 )

@@ -10,8 +10,8 @@ from collections.abc import Iterator
 
 from skilllint.document import Location
 from skilllint.model import Severity, Span
-from skilllint.registry import Finding, Rule, UnknownRuleError, find_rule
-from skilllint.suppression import SuppressionReport
+from skilllint.registry import UnknownRuleError, find_rule
+from skilllint.rule import Finding, SuppressionContext, SuppressionRule
 
 
 def _look_alike_digits(selector: str) -> str:
@@ -21,7 +21,8 @@ def _look_alike_digits(selector: str) -> str:
     return "SL" + selector[2:].translate(str.maketrans("OoIl", "0011"))
 
 
-def check(report: SuppressionReport, target=None, ctx=None) -> Iterator[Finding]:
+def check(ctx: SuppressionContext) -> Iterator[Finding]:
+    report = ctx.report
     for directive in report.directives:
         for selector in directive.unknown:
             try:
@@ -38,11 +39,10 @@ def check(report: SuppressionReport, target=None, ctx=None) -> Iterator[Finding]
             yield Finding(location, f"`{selector}` is not a skilllint rule code, name or prefix", help_text)
 
 
-RULE = Rule(
+RULE = SuppressionRule(
     code="SL902",
     name="unknown-code",
     summary="A suppression comment names a rule code that does not exist",
     severity=Severity.ERROR,
     check=check,
-    scope="suppression",
 )

@@ -8,13 +8,13 @@ from typing import Any
 
 import click
 
-from skilllint.commands.check import load_settings_config, resolve_targets
+from skilllint.settings import load_settings_config, resolve_targets
 from skilllint.targets import Target
 
 
 def _all_targets(options: dict[str, Any]) -> dict[str, Target]:
-    from skilllint.commands.check import user_runtimes
     from skilllint.config import ConfigError
+    from skilllint.settings import user_runtimes
     from skilllint.targets import TargetError, build_targets
 
     config = load_settings_config(options, Path.cwd())

@@ -1,0 +1,257 @@
+"""The rule contract: what a rule declares, what it is given, what it yields.
+
+A rule is one module in `skilllint/checks/` ending in `RULE = <Kind>Rule(...)`. The module
+says everything about its rule: code, name, summary, default severity, whether its verdict
+depends on the target, its options (declared here, validated from config, listed in its
+card) and, where a runtime documents otherwise, where its per-runtime severity comes from.
+The engine knows the kinds, never a code.
+
+The kinds, by what a rule looks at (after ruff's typed checkers and yamllint's
+self-describing rules):
+
+- `InputRule`: the facts recorded while reading files (undecodable at byte N, frontmatter
+  unclosed, a YAML error at line/column, a wrong-case file name). Reading judges nothing;
+  an input rule picks the facts of its kinds and owns their code, message and help.
+- `SkillRule`: one skill document, on one target.
+- `ProjectRule`: the whole linted tree (skill summaries, manifests, targets).
+- `SuppressionRule`: what the inline suppression comments did.
+
+Each `check` takes its typed context and yields `Finding`s; the engine adds the code,
+name, severity and target.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
+
+from skilllint.model import Severity
+from skilllint.readfacts import Location, ReadFact
+
+if TYPE_CHECKING:
+    from skilllint.checks._body import BodyReference
+    from skilllint.checks._files import FileReference
+    from skilllint.checks._tools import DeclaredTool
+    from skilllint.document import Document
+    from skilllint.project import Project
+    from skilllint.suppression import SuppressionReport
+    from skilllint.targets import Target
+
+T = TypeVar("T", int, str, bool)
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """What a check yields; the engine adds code, name, severity and target."""
+
+    location: Location
+    message: str
+    help: str | None = None
+    severity: Severity | None = None  # only when one case of a rule differs (SL102 duplicates)
+
+
+class OptionError(ValueError):
+    """A rule option with a value of the wrong type or out of range; the config names the key."""
+
+
+@dataclass(frozen=True, slots=True)
+class Option(Generic[T]):
+    """A setting of one rule, written in config as `rules: {CODE: {name: value}}` (and, for
+    the options that predate it, as a top-level key of the same name)."""
+
+    name: str
+    kind: type[T]
+    default: T
+    help: str
+    minimum: int | None = None
+
+    def validate(self, value: object) -> T:
+        """The value as the rule will see it, or OptionError saying what to write."""
+        if self.kind is int:
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise OptionError(f"`{self.name}` must be a whole number, not {value!r}")
+            if self.minimum is not None and value < self.minimum:
+                raise OptionError(f"`{self.name}` must be at least {self.minimum}, not {value}")
+        elif not isinstance(value, self.kind):
+            raise OptionError(f"`{self.name}` must be a {self.kind.__name__}, not {value!r}")
+        return value  # type: ignore[return-value]  # narrowed by the checks above
+
+
+class Kind(StrEnum):
+    INPUT = "input"
+    SKILL = "skill"
+    PROJECT = "project"
+    SUPPRESSION = "suppression"
+
+
+class RunShared:
+    """What every context of one run shares: the options of the rules (validated from config,
+    by option name) and the codes of the rules that are on, so one rule can stay quiet when
+    another that says more is on."""
+
+    __slots__ = ("active", "options")
+
+    def __init__(self, options: Mapping[str, object], active: frozenset[str]) -> None:
+        self.options = options
+        self.active = active
+
+
+class _Context:
+    __slots__ = ("_run", "target")
+
+    def __init__(self, target: Target, run: RunShared) -> None:
+        self.target = target
+        self._run = run
+
+    def option(self, option: Option[T]) -> T:
+        """A rule's setting (validated when the config was read), else its default."""
+        value = self._run.options.get(option.name)
+        return option.default if value is None else value  # type: ignore[return-value]
+
+    def is_active(self, code: str) -> bool:
+        """Whether rule `code` runs in this run (selected and not turned off)."""
+        return code in self._run.active
+
+
+class InputContext(_Context):
+    __slots__ = ("facts",)
+
+    def __init__(self, facts: Sequence[ReadFact], target: Target, run: RunShared) -> None:
+        super().__init__(target, run)
+        self.facts = facts
+
+
+class SkillContext(_Context):
+    """One skill on one target, with the typed analyses several rules share (computed once
+    per document, or per document and target, the first time a rule asks)."""
+
+    __slots__ = ("doc", "primary")
+
+    def __init__(self, doc: Document, target: Target, run: RunShared, primary: bool) -> None:
+        super().__init__(target, run)
+        self.doc = doc
+        self.primary = primary  # the first of the skill's targets: target-independent verdicts go there
+
+    @property
+    def declared_tools(self) -> list[DeclaredTool]:
+        """Every well-formed entry of the target's tool fields, resolved on the target."""
+        from skilllint.checks._tools import declared_tools
+
+        return declared_tools(self.doc, self.target)
+
+    @property
+    def body_references(self) -> list[BodyReference]:
+        """The tool names the instructions mention, resolved on the target."""
+        from skilllint.checks._body import body_references
+
+        return body_references(self.doc, self.target)
+
+    @property
+    def file_references(self) -> list[FileReference]:
+        """The paths the instructions mention, relative to the skill folder."""
+        from skilllint.checks._files import file_references
+
+        return file_references(self.doc)
+
+
+class ProjectContext(_Context):
+    __slots__ = ("project",)
+
+    def __init__(self, project: Project, target: Target, run: RunShared) -> None:
+        super().__init__(target, run)
+        self.project = project
+
+
+class SuppressionContext(_Context):
+    __slots__ = ("report",)
+
+    def __init__(self, report: SuppressionReport, target: Target, run: RunShared) -> None:
+        super().__init__(target, run)
+        self.report = report
+
+
+RuntimeSeverity = Callable[["Target"], "str | None"]
+"""Where a per-target rule reads a runtime's verdict on it: the level written in the
+runtime's file (`off`, `info`, ...), or None for the rule's own default."""
+
+
+def runtime_table(code: str) -> RuntimeSeverity:
+    """The default: the runtime file's `severity` table, under the rule's code."""
+
+    def severity(target: Target) -> str | None:
+        return target.rule_severity(code)
+
+    return severity
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Rule:
+    """What every kind of rule declares."""
+
+    code: str
+    name: str
+    summary: str
+    severity: Severity
+    per_target: bool = False  # runs once per target; its severity may depend on the runtime
+    enabled: bool = True  # off-by-default rules need --select / --extend-select
+    options: tuple[Option[int] | Option[str] | Option[bool], ...] = ()
+    runtime_severity: RuntimeSeverity | None = None  # per-target rules: defaults to the runtime's table
+
+    kind: ClassVar[Kind] = Kind.SKILL
+
+    @property
+    def family(self) -> str:
+        return self.code[:3]
+
+    def severity_on(self, target: Target) -> str | None:
+        """The runtime's level for this rule (`off`, `info`...), or None: the rule's default."""
+        if not self.per_target:
+            return None
+        read = self.runtime_severity or runtime_table(self.code)
+        return read(target)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class InputRule(Rule):
+    check: Callable[[InputContext], Iterable[Finding]]
+    kind: ClassVar[Kind] = Kind.INPUT
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SkillRule(Rule):
+    check: Callable[[SkillContext], Iterable[Finding]]
+    kind: ClassVar[Kind] = Kind.SKILL
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ProjectRule(Rule):
+    check: Callable[[ProjectContext], Iterable[Finding]]
+    kind: ClassVar[Kind] = Kind.PROJECT
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SuppressionRule(Rule):
+    check: Callable[[SuppressionContext], Iterable[Finding]]
+    kind: ClassVar[Kind] = Kind.SUPPRESSION
+
+
+AnyRule = InputRule | SkillRule | ProjectRule | SuppressionRule
+
+
+def report_facts(*kinds: str, help_for: Mapping[str, str] | None = None) -> Callable[[InputContext], Iterable[Finding]]:
+    """The check of an input rule that reports facts of `kinds` as they were recorded: the
+    fact says what was seen; the rule adds its help (the fact's own advice, when reading
+    could say more, wins)."""
+    wanted = frozenset(kinds)
+    helps = help_for or {}
+
+    def check(ctx: InputContext) -> Iterable[Finding]:
+        for fact in ctx.facts:
+            if fact.kind in wanted:
+                yield Finding(Location(fact.path, fact.span), fact.detail, fact.advice or helps.get(fact.kind),
+                              fact.severity)
+
+    check.__doc__ = f"Report the reading facts {', '.join(sorted(wanted))}."
+    return check

@@ -1,0 +1,254 @@
+"""CLI options and config files in, the engine's `Settings` out.
+
+The CLI parses arguments and prints; everything between (which config governs which path,
+which rules are on, the targets and the runtimes a config defines, the rules' options,
+severity overrides) is decided here, once per config. Mistakes in what the user asked for
+are `SettingsError`s (exit 2 with the message); a config that cannot be used is a
+`ConfigError` naming the file.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+from skilllint.config import Config, ConfigError, discover_config, load_config
+from skilllint.engine import Result, Settings, lint_paths
+from skilllint.location import LocationDefaults
+from skilllint.manifests import Manifest
+from skilllint.model import Severity
+from skilllint.registry import UnknownRuleError, all_rules, expand_selector
+from skilllint.rule import AnyRule, OptionError
+from skilllint.suggest import closest
+from skilllint.targets import DEFAULT_TARGET, Target, TargetError, build_targets, user_parent
+
+
+class SettingsError(ValueError):
+    """A flag or config value that names nothing (an unknown rule or target, a bad spec)."""
+
+
+def load_settings_config(options: dict[str, Any], cwd: Path) -> Config:
+    if options.get("isolated"):
+        return Config()
+    if options.get("config_path"):
+        return load_config(Path(options["config_path"]))
+    return discover_config(cwd) or Config()
+
+
+def select_rules(config: Config, options: Mapping[str, Any]) -> list[AnyRule]:
+    """Default set, narrowed by select, widened by extend-select, minus ignore (CLI wins)."""
+
+    def expand(values: list[str], where: str) -> set[str]:
+        codes: set[str] = set()
+        for value in values:
+            try:
+                codes.update(rule.code for rule in expand_selector(value))
+            except UnknownRuleError as error:
+                raise SettingsError(f"{where}: {error}") from None
+        return codes
+
+    cli_select = _csv(options.get("select"))
+    select = cli_select or config.get("select")
+    chosen = expand(select, "--select") if select else {r.code for r in all_rules() if r.enabled}
+    chosen |= expand(config.get("extend-select", []), "extend-select")
+    chosen |= expand(_csv(options.get("extend_select")), "--extend-select")
+    chosen -= expand(config.get("ignore", []), "ignore")
+    chosen -= expand(_csv(options.get("ignore")), "--ignore")
+    return [rule for rule in all_rules() if rule.code in chosen]
+
+
+def _csv(values: Any) -> list[str]:
+    return [part.strip() for value in values or () for part in value.split(",") if part.strip()]
+
+
+def resolve_targets(
+    config: Config, options: dict[str, Any], available: dict[str, Target] | None = None
+) -> list[Target]:
+    """The targets named by `--target` or config `targets` (else the portable default), among
+    `available` (built from the config when not given)."""
+    ids = list(options.get("targets") or ()) or list(config.get("targets", [DEFAULT_TARGET]))
+    if available is None:
+        available = build_targets(user_runtimes(config))
+    chosen = []
+    for ident in dict.fromkeys(ids):
+        if ident not in available:
+            best = closest(ident, list(available), cutoff=60)
+            hint = f" (did you mean `{best}`?)" if best else ""
+            raise SettingsError(
+                f"unknown target `{ident}`{hint}; `skilllint targets` lists them"
+            )
+        chosen.append(available[ident])
+    return chosen
+
+
+def user_runtimes(config: Config, cwd: Path | None = None) -> dict[str, dict[str, Any]]:
+    """The config's `runtimes`, with the tools of their `tools_from` manifests loaded."""
+    return _user_runtimes(config, cwd or config.base_dir)[0]
+
+
+def _user_runtimes(config: Config, cwd: Path) -> tuple[dict[str, dict[str, Any]], dict[str, list[Manifest]]]:
+    """The config's `runtimes`, with the tools of their `tools_from` manifests loaded, and
+    those manifests (read once: the project rules check them too, paths relative to `cwd`).
+
+    Manifest paths are relative to the config file. A manifest that cannot be read or has
+    no tools is a config error: the target would silently lack the app's tools.
+    """
+    from skilllint.document import DEFAULT_MAX_BYTES, relative_posix
+    from skilllint.manifests import load_manifest, manifest_tools_as_runtime
+
+    result: dict[str, dict[str, Any]] = {}
+    manifests: dict[str, list[Manifest]] = {}
+    for ident, spec in config.get("runtimes", {}).items():
+        spec = {**spec, "extends": user_parent(ident, spec)}
+        loaded: list[dict[str, Any]] = []
+        for relative in spec.pop("tools_from", []):
+            path = (config.base_dir / relative).resolve()
+            if not path.is_file():
+                what = "not a regular file" if path.exists() else "no such file"
+                raise ConfigError(f"{config.path}: key `runtimes.{ident}.tools_from`: {what} `{relative}`")
+            manifest = load_manifest(path, cwd, int(config.get("max-file-size", DEFAULT_MAX_BYTES)))
+            if manifest.problems:
+                problem = manifest.problems[0]
+                raise ConfigError(
+                    f"{config.path}: key `runtimes.{ident}.tools_from`: {relative_posix(path, config.base_dir)}:"
+                    f"{problem.span.line}:{problem.span.column}: {problem.detail}"
+                )
+            loaded.extend(manifest_tools_as_runtime(manifest))
+            manifests.setdefault(ident, []).append(manifest)
+        if loaded or "tools" in spec:
+            spec["tools"] = [*spec.get("tools", []), *loaded]
+        result[ident] = spec
+    return result, manifests
+
+
+def severity_overrides(config: Config) -> dict[str, Severity | None]:
+    overrides: dict[str, Severity | None] = {}
+    for selector, level in config.get("severity", {}).items():
+        for rule in expand_selector(selector):
+            overrides[rule.code] = Severity.parse(level)
+    return overrides
+
+
+def build_settings(options: dict[str, Any], cwd: Path, config: Config | None = None) -> tuple[Settings, Config]:
+    """Settings from the config and the flags.
+
+    A config that loaded can still fail here (an alias to a tool its runtime lacks, a
+    manifest that breaks the loader): that is a ConfigError naming the file, with the
+    exception type when nobody foresaw it, never a bare internal error.
+    """
+    if config is None:
+        config = load_settings_config(options, cwd)
+    try:
+        return _settings(config, options, cwd), config
+    except (ConfigError, SettingsError):
+        raise
+    except Exception as error:  # noqa: BLE001 - wrapped, not hidden: the type and message are kept
+        if config.path is None:
+            raise
+        what = "" if isinstance(error, TargetError) else f"cannot use config: {type(error).__name__}: "
+        raise ConfigError(f"{config.path}: {what}{error}") from error
+
+
+def _settings(config: Config, options: dict[str, Any], cwd: Path) -> Settings:
+    rules = select_rules(config, options)
+    runtimes, manifests = _user_runtimes(config, cwd)  # once: user runtimes may load `tools_from` manifests
+    available = build_targets(runtimes)
+    targets = resolve_targets(config, options, available)
+    auto = not options.get("targets") and "targets" not in config.data
+    per_file = [(glob, tuple(_codes(sel))) for glob, sel in config.get("per-file-ignores", {}).items()]
+    return Settings(
+        targets=targets,
+        rules=rules,
+        severity=severity_overrides(config),
+        per_file_ignores=per_file,
+        exclude=tuple(config.get("exclude", [])),
+        manifest_globs=tuple(config.get("manifests", [])),
+        target_manifests={ident: loaded for ident, loaded in manifests.items() if ident in {t.id for t in targets}},
+        max_bytes=int(config.get("max-file-size", 1024 * 1024)),
+        options=rule_options(config),
+        jobs=options.get("jobs") or os.cpu_count() or 1,
+        force_exclude=bool(options.get("force_exclude")),
+        cwd=cwd,
+        location_defaults=LocationDefaults(available.values()) if auto else None,
+    )
+
+
+def _codes(selectors: list[str]) -> list[str]:
+    return [rule.code for selector in selectors for rule in expand_selector(selector)]
+
+
+def lint_by_config(
+    paths: list[str], options: Mapping[str, Any], cwd: Path, progress: Callable[[int, int], None] | None = None
+) -> tuple[Settings, Config, Result]:
+    """Lint each path with the config nearest to it (ruff's model: a config in `sub/` governs
+    `skilllint check sub/x`, whatever the working folder), unless `--config` or `--isolated`
+    names one for all. Paths sharing a config are linted together; the results are merged.
+    The settings and config returned are the first group's (for `fail-on` and rule tables)."""
+    groups: dict[Path | None, tuple[Config | None, list[str]]] = {}
+    if options.get("isolated") or options.get("config_path"):
+        groups[None] = (None, paths)
+    else:
+        for raw in paths:
+            found = _nearest_config(cwd / raw, groups)
+            groups.setdefault(found.path, (found, []))[1].append(raw)
+    runs = []
+    for config, members in groups.values():
+        settings, config = build_settings(options, cwd, config)
+        settings.debug = bool(options.get("debug"))
+        settings.inject_fault = _fault_spec(options.get("inject_fault"))
+        runs.append((settings, config, lint_paths(members, settings, progress)))
+    settings, config, result = runs[0]
+    for _, _, other in runs[1:]:
+        result = _combine(result, other)
+    return settings, config, result
+
+
+def _nearest_config(path: Path, loaded: dict[Path | None, tuple[Config | None, list[str]]]) -> Config:
+    """The config nearest above `path` (read once: a pyproject.toml is parsed to decide and
+    to load); a config file that an earlier path already loaded is reused."""
+    start = path if path.is_dir() else path.parent
+    try:
+        config = discover_config(start.resolve()) or Config()
+    except OSError:
+        config = Config()
+    earlier = loaded.get(config.path)
+    return earlier[0] if earlier is not None and earlier[0] is not None else config
+
+
+def _combine(one: Result, other: Result) -> Result:
+    use = dict(one.target_use)
+    for key, count in other.target_use.items():
+        use[key] = use.get(key, 0) + count
+    diagnostics = sorted([*one.diagnostics, *other.diagnostics], key=lambda d: d.sort_key)
+    return Result(diagnostics, one.skills + other.skills, one.manifests + other.manifests, use,
+                  one.faults + other.faults)
+
+
+def _fault_spec(value: str | None) -> tuple[str, str] | None:
+    """`--inject-fault KIND:GLOB` (hidden, for tests): which failure to simulate, where."""
+    if not value:
+        return None
+    kind, _, glob = value.partition(":")
+    if kind not in ("raise", "crash", "hang") or not glob:
+        raise SettingsError("--inject-fault takes KIND:GLOB with KIND raise, crash or hang")
+    return kind, glob
+
+
+
+
+def rule_options(config: Config) -> dict[str, object]:
+    """The options the rules declare, as the config sets them (top-level keys named as the
+    option), validated by the rule's own declaration."""
+    found: dict[str, object] = {}
+    for rule in all_rules():
+        for option in rule.options:
+            value = config.get(option.name)
+            if value is None:
+                continue
+            try:
+                found[option.name] = option.validate(value)
+            except OptionError as error:
+                raise ConfigError(f"{config.path}: key `{option.name}` ({rule.code}): {error}") from None
+    return found
