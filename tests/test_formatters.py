@@ -25,6 +25,13 @@ from skilllint.model import Diagnostic, Severity, Span
 from skilllint.rule import SkillContext, SkillRule
 from tests.conftest import FIXTURES, run_cli
 
+
+def _rule(code: str, name: str, summary: str, severity: Severity) -> SkillRule:
+    def check(ctx: SkillContext) -> tuple[()]:
+        return ()
+
+    return SkillRule(code=code, name=name, summary=summary, severity=severity, check=check)
+
 ROOT = Path(__file__).resolve().parent.parent
 EXPECTED = FIXTURES / "_formatters"
 SARIF_SCHEMA = ROOT / "schemas" / "sarif-schema-2.1.0.json"
