@@ -20,7 +20,9 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from yaml.nodes import Node
 
+from skilllint.analyses import Analyses
 from skilllint.model import Span
 from skilllint.readfacts import Fact, Location, ReadFact
 from skilllint.yamlnodes import KeyIndex, Nonportable, YamlRefused, find_node, parse_yaml
@@ -60,7 +62,9 @@ class Document:
     sources: list[Source] = field(default_factory=list)
     key_source: dict[str, int] = field(default_factory=dict)
     had_crlf: bool = False
-    cache: dict[str, Any] = field(default_factory=dict)  # per-document memo for checks
+    analyses: Analyses = field(default_factory=Analyses)  # what several rules derive, computed once
+    _within: dict[tuple[Any, ...], tuple[Node | None, Location]] = field(default_factory=dict, repr=False)
+    _line_starts: dict[int, list[int]] = field(default_factory=dict, repr=False)  # per source
     key_index: KeyIndex = field(default_factory=dict)  # each frontmatter mapping's keys, indexed once
 
     @property
@@ -124,7 +128,7 @@ class Document:
             return self.locate(path), start
         index = self.key_source.get(str(path[0]), 0)
         source = self.sources[index]
-        within = self.cache.setdefault("within", {})  # path -> (its node, where the whole value is), found once:
+        within = self._within  # path -> (its node, where the whole value is), found once:
         if path not in within:  # each walks the mapping's keys, and a field may have 100,000 tokens
             within[path] = find_node(source.root, path, index=self.key_index), self.locate(path)
         node, whole = within[path]
@@ -134,7 +138,7 @@ class Document:
         absolute = source.text.find(needle, low + start, high if end is None else min(high, low + end))
         if absolute < 0:
             return whole, start
-        starts = self.cache.setdefault("line_starts", {})
+        starts = self._line_starts
         table = starts.get(index)
         if table is None:
             table = starts[index] = line_starts(source.text)

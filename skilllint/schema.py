@@ -8,7 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from skilllint.document import Document
 
 from skilllint.resources import load_schema
 
@@ -49,9 +52,10 @@ def validate(data: dict[str, Any], dialect: str) -> list[SchemaError]:
     ]
 
 
-def errors_for(doc: Any, dialect: str) -> list[SchemaError]:
-    """Schema errors of a document's frontmatter, computed once per dialect."""
-    cache_ = doc.cache.setdefault("schema", {})
-    if dialect not in cache_:
-        cache_[dialect] = validate(doc.frontmatter, dialect) if doc.frontmatter is not None else []
-    return cache_[dialect]
+def errors_for(doc: Document, dialect: str) -> list[SchemaError]:
+    """Schema errors of a document's frontmatter, computed once per dialect (jsonschema is
+    imported then: rules consult the schema only for a value they already know is wrong)."""
+    known = doc.analyses.schema_errors
+    if dialect not in known:
+        known[dialect] = validate(doc.frontmatter, dialect) if doc.frontmatter is not None else []
+    return known[dialect]

@@ -137,7 +137,7 @@ def syntax_problem(entry: str) -> str | None:
 def tool_entries(doc: Document, key: str) -> list[ToolEntry]:
     """The entries of frontmatter field `key`, in order, located precisely (cached: SL130 and every
     target's resolution read them)."""
-    cache = doc.cache.setdefault("tool_entries", {})
+    cache = doc.analyses.tool_entries
     if key not in cache:
         cache[key] = _tool_entries(doc, key)
     return cache[key]

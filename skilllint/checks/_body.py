@@ -366,7 +366,7 @@ def _cells(row: str) -> list[tuple[int, int]]:
 
 def candidate_spans(doc: Document) -> list[tuple[str, Location]]:
     """Code spans of the body that are tool references, with their positions (cached)."""
-    cached = doc.cache.get("tool_spans")
+    cached = doc.analyses.tool_spans
     if cached is None:
         cached = []
         if doc.body and "`" in doc.body:
@@ -395,14 +395,14 @@ def candidate_spans(doc: Document) -> list[tuple[str, Location]]:
                         span.line, column):
                     location = Location(doc.path, Span(span.line, span.column, span.end_line, span.end_column))
                     cached.append((text, location))
-        doc.cache["tool_spans"] = cached
+        doc.analyses.tool_spans = cached
     return cached
 
 
 def body_references(doc: Document, target: Target) -> list[BodyReference]:
     """The body's tool references, resolved on `target` (cached per target)."""
-    cache = doc.cache.setdefault("body_refs", {})
-    key = (target.id, id(target))
+    cache = doc.analyses.body_refs
+    key = target.id
     if key not in cache:
         cache[key] = [BodyReference(text, loc, resolve(text, target)) for text, loc in candidate_spans(doc)]
     return cache[key]
@@ -420,7 +420,7 @@ def skill_runtimes(doc: Document) -> frozenset[str]:
     as a word of its `name` (`roo-translation`), or the runtime that alone loads the folder it is kept in
     (`.roo/skills/`, `.gemini/skills/`, a Claude Code plugin; not `.claude/skills/` or `.agents/skills/`,
     which many runtimes load). Cached per document."""
-    cached = doc.cache.get("skill_runtimes")
+    cached = doc.analyses.skill_runtimes
     if cached is None:
         found: set[str] = set()
         description = doc.field("description")
@@ -435,7 +435,7 @@ def skill_runtimes(doc: Document) -> frozenset[str]:
         owner = _folder_owner(os.path.dirname(os.path.abspath(doc.skill_dir)))
         if owner is not None:
             found.add(owner)
-        cached = doc.cache["skill_runtimes"] = frozenset(found)
+        cached = doc.analyses.skill_runtimes = frozenset(found)
     return cached
 
 

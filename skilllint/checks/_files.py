@@ -101,19 +101,19 @@ def _is_external(target: str) -> bool:
 
 def file_references(doc: Document) -> list[FileReference]:
     """Every file reference of the body relative to the skill folder, with its position (cached)."""
-    cached = doc.cache.get("file_refs")
+    cached = doc.analyses.file_refs
     if cached is None:
         _scan(doc)
-        cached = doc.cache["file_refs"]
+        cached = doc.analyses.file_refs
     return cached
 
 
 def plugin_references(doc: Document) -> list[FileReference]:
     """References written `${CLAUDE_PLUGIN_ROOT}/...`, their `path` relative to the plugin root (cached)."""
-    cached = doc.cache.get("plugin_refs")
+    cached = doc.analyses.plugin_refs
     if cached is None:
         _scan(doc)
-        cached = doc.cache["plugin_refs"]
+        cached = doc.analyses.plugin_refs
     return cached
 
 
@@ -178,8 +178,8 @@ def _scan(doc: Document) -> None:
             (plugin if to_plugin else found).append(FileReference(text, path, location, "code"))
         if created:
             found = [r for r in found if r.kind != "code" or r.path not in created]
-    doc.cache["file_refs"] = found
-    doc.cache["plugin_refs"] = plugin
+    doc.analyses.file_refs = found
+    doc.analyses.plugin_refs = plugin
 
 
 def _path_token(text: str) -> tuple[str, int] | None:
@@ -294,21 +294,21 @@ class _Clauses:
 
 def skill_folders(doc: Document) -> frozenset[str]:
     """Names of the folders directly in the skill folder (one scandir per skill, cached)."""
-    cached = doc.cache.get("skill_folders")
+    cached = doc.analyses.skill_folders
     if cached is None:
         try:
             with os.scandir(doc.skill_dir) as entries:
                 cached = frozenset(e.name for e in entries if e.is_dir())
         except OSError:
             cached = frozenset()
-        doc.cache["skill_folders"] = cached
+        doc.analyses.skill_folders = cached
     return cached
 
 
 def _folded_skill_folders(doc: Document) -> frozenset[str]:
-    cached = doc.cache.get("skill_folders_folded")
+    cached = doc.analyses.skill_folders_folded
     if cached is None:
-        cached = doc.cache["skill_folders_folded"] = frozenset(name.casefold() for name in skill_folders(doc))
+        cached = doc.analyses.skill_folders_folded = frozenset(name.casefold() for name in skill_folders(doc))
     return cached
 
 
@@ -352,10 +352,10 @@ def _placeholder_name(path: str) -> bool:
 
 def _authoring(doc: Document) -> bool:
     """Whether the skill is about writing skills (its `name` or `description` says so; cached)."""
-    cached = doc.cache.get("authoring_skill")
+    cached = doc.analyses.authoring_skill
     if cached is None:
         texts = [doc.field(key) for key in ("name", "description")]
-        cached = doc.cache["authoring_skill"] = any(
+        cached = doc.analyses.authoring_skill = any(
             isinstance(text, str) and _AUTHORING.search(text[:2000]) for text in texts)
     return cached
 
@@ -367,18 +367,18 @@ _ELSEWHERE = re.compile(
 def _files_elsewhere(doc: Document) -> bool:
     """Whether the body says the skill's files live in another checkout ("the scripts live in a local clone
     of https://github.com/..."): a spec folder the skill lacks is that checkout's, not a broken path."""
-    cached = doc.cache.get("files_elsewhere")
+    cached = doc.analyses.files_elsewhere
     if cached is None:
-        cached = doc.cache["files_elsewhere"] = bool(_ELSEWHERE.search(doc.body))
+        cached = doc.analyses.files_elsewhere = bool(_ELSEWHERE.search(doc.body))
     return cached
 
 
 def _project_skill(doc: Document) -> bool:
     """Whether the skill is in a project's skills folder (`.claude/skills/`, `.agents/skills/`...)."""
-    cached = doc.cache.get("project_skill")
+    cached = doc.analyses.project_skill
     if cached is None:
         parts = _skill_dir(doc).split(os.sep)
-        cached = doc.cache["project_skill"] = any(
+        cached = doc.analyses.project_skill = any(
             parts[i] == "skills" and parts[i - 1].startswith(".") for i in range(1, len(parts)))
     return cached
 
@@ -386,7 +386,7 @@ def _project_skill(doc: Document) -> bool:
 def in_project(doc: Document, path: str) -> bool:
     """Whether `path` exists relative to a folder above the skill, up to the repository's root (the folder
     holding `.git`) or the file system's: the project's own file (cached per path)."""
-    known = doc.cache.setdefault("in_project", {})
+    known = doc.analyses.in_project
     if path not in known:
         folder = os.path.dirname(_skill_dir(doc))
         relative = path.replace("\\", "/").removeprefix("./")
@@ -403,16 +403,16 @@ def in_project(doc: Document, path: str) -> bool:
 
 
 def _skill_dir(doc: Document) -> str:
-    skill_dir = doc.cache.get("skill_dir_abs")
+    skill_dir = doc.analyses.skill_dir_abs
     if skill_dir is None:
-        skill_dir = doc.cache["skill_dir_abs"] = os.path.abspath(doc.skill_dir)
+        skill_dir = doc.analyses.skill_dir_abs = os.path.abspath(doc.skill_dir)
     return skill_dir
 
 
 def resolve_in_skill(doc: Document, path: str) -> tuple[str, bool]:
     """The referenced path (lexically normalised), and whether it stays inside the skill folder (cached
     per path: a body may name one file thousands of times)."""
-    resolved = doc.cache.setdefault("resolved_refs", {})
+    resolved = doc.analyses.resolved_refs
     if path not in resolved:
         skill_dir = _skill_dir(doc)
         full = os.path.normpath(os.path.join(skill_dir, path.replace("\\", "/")))
@@ -422,7 +422,7 @@ def resolve_in_skill(doc: Document, path: str) -> tuple[str, bool]:
 
 def plugin_root(doc: Document) -> str | None:
     """The nearest folder above the skill holding `.claude-plugin/plugin.json`, or None (cached)."""
-    if "plugin_root" not in doc.cache:
+    if not doc.analyses.plugin_root_known:
         found = None
         folder = os.path.dirname(_skill_dir(doc))
         while True:
@@ -433,13 +433,13 @@ def plugin_root(doc: Document) -> str | None:
             if parent == folder:
                 break
             folder = parent
-        doc.cache["plugin_root"] = found
-    return doc.cache["plugin_root"]
+        doc.analyses.plugin_root, doc.analyses.plugin_root_known = found, True
+    return doc.analyses.plugin_root
 
 
 def exists(doc: Document, full: str) -> bool:
     """`os.path.exists`, once per path and document: one stat per file, not per reference to it."""
-    known = doc.cache.setdefault("exists", {})
+    known = doc.analyses.exists
     if full not in known:
         known[full] = os.path.exists(full)
     return known[full]
@@ -448,7 +448,7 @@ def exists(doc: Document, full: str) -> bool:
 def actual_spelling(doc: Document, root: str, full: str) -> str | None:
     """`full` (inside `root`) as the folders spell it, when it exists but for case; None when it does not
     exist in any case, or when the case is right. One listing per folder and document."""
-    listings = doc.cache.setdefault("listings", {})
+    listings = doc.analyses.listings
     relative = os.path.relpath(full, root)
     if relative.startswith(".."):
         return None

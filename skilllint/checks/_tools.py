@@ -30,8 +30,8 @@ def tool_fields(target: Target) -> tuple[str, ...]:
 
 def declared_tools(doc: Document, target: Target) -> list[DeclaredTool]:
     """Every well-formed entry of the target's tool fields, resolved on the target."""
-    cache = doc.cache.setdefault("declared", {})
-    key = (target.id, id(target))
+    cache = doc.analyses.declared
+    key = target.id
     if key not in cache:
         found: list[DeclaredTool] = []
         if doc.frontmatter:

@@ -9,19 +9,23 @@ from skilllint.model import Severity
 from skilllint.rule import Finding, SkillContext, SkillRule
 from skilllint.schema import errors_for
 
+LIMIT = 500
+
 
 def check(ctx: SkillContext) -> Iterator[Finding]:
     doc = ctx.doc
     if doc.frontmatter is None or "compatibility" not in doc.frontmatter:
         return
-    if doc.frontmatter["compatibility"] is None:
+    value = doc.frontmatter["compatibility"]
+    if isinstance(value, str) and 0 < len(value) <= LIMIT:
+        return
+    if value is None:
         yield Finding(doc.locate_key("compatibility"), "`compatibility` is empty",
                       "remove it, or say what the skill needs")
         return
     for error in errors_for(doc, "agentskills"):
         if error.path[:1] != ("compatibility",):
             continue
-        value = error.value
         if error.keyword == "type":
             message = f"`compatibility` is {kind_of(value)}, not a string"
             help_text = quote_help(doc, "compatibility",
@@ -29,7 +33,7 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
         elif error.keyword == "minLength":
             message, help_text = "`compatibility` is empty", "remove it, or say what the skill needs"
         else:
-            message = f"`compatibility` is {len(value):,} characters long; the limit is 500"
+            message = f"`compatibility` is {len(value):,} characters long; the limit is {LIMIT}"
             help_text = "keep it to the environment requirements; move details into the body"
         yield Finding(doc.locate(("compatibility",)), message, help_text)
         return
