@@ -71,10 +71,12 @@ def check(paths: tuple[str, ...], **options: Any) -> None:
 @cli.command("rules")
 @click.option("--all", "show_all", is_flag=True, help="Include rules that are off by default (marked).")
 def rules_command(show_all: bool) -> None:
-    """List every rule: code, name, default severity and summary."""
+    """List the rules that run by default (with --all, also those off by default): code, name,
+    default severity and summary."""
     from skilllint.registry import all_rules
 
-    rows = [(r.code, r.name, r.severity.value + ("" if r.enabled else " (off)"), r.summary) for r in all_rules()]
+    rows = [(r.code, r.name, r.severity.value + ("" if r.enabled else " (off)"), r.summary)
+            for r in all_rules() if r.enabled or show_all]
     width_name = max(len(r[1]) for r in rows)
     width_sev = max(len(r[2]) for r in rows)
     for code, name, severity, summary in rows:

@@ -60,7 +60,6 @@ _EDIT_MIN_LEN = 4  # from here one transposition counts as a typo (`Grpe` -> `Gr
 _FUZZY_LIMIT = 12
 MAX_SUGGESTIONS = 3
 _FUZZY_MAX_LEN = 128  # longer strings are no tool names; skip the quadratic scorer
-_INDEX_CACHE_LIMIT = 512
 
 
 class Outcome(StrEnum):
@@ -291,18 +290,11 @@ def _build_index(target: Target) -> _Index:
     return index
 
 
-_INDEXES: dict[int, tuple[Target, _Index]] = {}
-
-
 def _index_for(target: Target) -> _Index:
-    """The cached index of `target`; keyed by identity, the target is kept alive with its index."""
-    entry = _INDEXES.get(id(target))
-    if entry is not None and entry[0] is target:
-        return entry[1]
-    if len(_INDEXES) >= _INDEX_CACHE_LIMIT:
-        _INDEXES.clear()
-    index = _build_index(target)
-    _INDEXES[id(target)] = (target, index)
+    """The index of `target`, built once and kept with it."""
+    index = target.memo.index
+    if index is None:
+        index = target.memo.index = _build_index(target)
     return index
 
 
@@ -394,7 +386,6 @@ def _specifier_kind(tools: Iterable[Tool]) -> str:
 # --------------------------------------------------------------------------------------------
 
 
-_RESULTS: dict[tuple[str, int], tuple[Target, Resolution]] = {}
 _RESULTS_LIMIT = 20_000
 
 
@@ -404,14 +395,13 @@ def resolve(reference: str, target: Target) -> Resolution:
     Never raises on any string: broken input is an outcome, not an exception. Results are
     memoised per (reference, target): skills name the same few dozen tools over and over.
     """
-    key = (reference, id(target))
-    hit = _RESULTS.get(key)
-    if hit is not None and hit[0] is target:
-        return hit[1]
-    if len(_RESULTS) >= _RESULTS_LIMIT:
-        _RESULTS.clear()
-    resolution = _resolve_uncached(reference, target)
-    _RESULTS[key] = (target, resolution)
+    results = target.memo.results
+    hit = results.get(reference)
+    if hit is not None:
+        return hit
+    if len(results) >= _RESULTS_LIMIT:
+        results.clear()
+    resolution = results[reference] = _resolve_uncached(reference, target)
     return resolution
 
 

@@ -11,9 +11,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from skilllint.resources import RUNTIMES_DIR
+
+if TYPE_CHECKING:
+    from skilllint.resolve import Resolution, _Index
 
 DEFAULT_TARGET = "agentskills"
 MAX_EXTENDS = 64
@@ -36,6 +39,16 @@ class Tool:
     specifier: str = "none"
     summary: str = ""
     note: str = ""
+
+
+@dataclass(slots=True)
+class TargetMemo:
+    """What resolution derives from a target, kept with it (not in a module-level table keyed
+    by `id()`): the index of its spellings, built once, and recent results, since skills name
+    the same few dozen tools over and over. Filled by `skilllint.resolve`."""
+
+    index: _Index | None = None
+    results: dict[str, Resolution] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +77,7 @@ class Target:
     plugin_markers: tuple[str, ...] = ()  # files marking a plugin of the runtime: default target inside
     project_skill_dirs: tuple[str, ...] = ()  # every project skills folder it loads: what collides (SL400)
     metadata_maps: tuple[str, ...] = ()  # `metadata` keys the runtime documents as maps (`openclaw`)
+    memo: TargetMemo = field(default_factory=lambda: TargetMemo(), init=False, compare=False, repr=False)
 
     @property
     def has_tool_table(self) -> bool:

@@ -454,35 +454,18 @@ def _exclusive_folders() -> tuple[dict[str, str], frozenset[str], tuple[tuple[st
     return folders, every, markers
 
 
-_OWNERS: dict[str, str | None] = {}
-
-
+@lru_cache(maxsize=65_536)
 def _folder_owner(folder: str) -> str | None:
     """The runtime that alone loads skills from `folder` or a folder above it: the nearest signal wins, as
-    for default targets (`skilllint.location`). Memoised per folder (a tree of skills is walked once)."""
+    for default targets (`skilllint.location`). Memoised per folder, and each folder asks its parent, so a
+    tree of skills is walked once."""
     folders, all_folders, markers = _exclusive_folders()
-    walked: list[str] = []
-    owner: str | None = None
-    while True:
-        if folder in _OWNERS:
-            owner = _OWNERS[folder]
-            break
-        walked.append(folder)
-        if os.path.basename(folder) == "skills":
-            parent = os.path.basename(os.path.dirname(folder))
-            if f"{parent}/skills" in all_folders:  # the nearest signal, even a folder many runtimes load
-                owner = folders.get(f"{parent}/skills")
-                break
-        hit = next((runtime for marker, runtime in markers if os.path.isfile(os.path.join(folder, marker))), None)
-        if hit is not None:
-            owner = hit
-            break
-        parent_folder = os.path.dirname(folder)
-        if parent_folder == folder:
-            break
-        folder = parent_folder
-    if len(_OWNERS) > 100_000:
-        _OWNERS.clear()
-    for seen in walked:
-        _OWNERS[seen] = owner
-    return owner
+    if os.path.basename(folder) == "skills":
+        parent = os.path.basename(os.path.dirname(folder))
+        if f"{parent}/skills" in all_folders:  # the nearest signal, even a folder many runtimes load
+            return folders.get(f"{parent}/skills")
+    hit = next((runtime for marker, runtime in markers if os.path.isfile(os.path.join(folder, marker))), None)
+    if hit is not None:
+        return hit
+    parent_folder = os.path.dirname(folder)
+    return None if parent_folder == folder else _folder_owner(parent_folder)
