@@ -169,3 +169,58 @@ def test_the_scaffold_writes_a_module_a_card_and_two_fixture_folders(tmp_path: P
         new_rule.main(["SL123", "description-vague", "--root", str(tmp_path)])
     with pytest.raises(SystemExit):  # a code that is taken in the real package
         new_rule.main(["SL200", "something-else", "--root", str(ROOT)])
+
+
+LAYERS = {
+    "model": {"model", "readfacts"},
+    "reading": {"discover", "document", "manifests", "yamlnodes", "markdown", "schema", "analyses", "resources",
+                "globs", "textsafe", "confusables"},
+    "runtimes": {"targets", "resolve", "toollist"},
+}
+HIGHER = {
+    "model": {"reading", "runtimes", "rules", "engine", "settings", "output"},
+    "reading": {"runtimes", "rules", "engine", "settings", "output"},
+    "runtimes": {"rules", "engine", "settings", "output"},
+}
+OTHERS = {"rules": {"rule", "registry", "checks"}, "engine": {"engine", "pool", "faults", "project", "suppression",
+                                                              "location"},
+          "settings": {"config", "settings"}, "output": {"cli", "commands", "formatters"}}
+
+
+def _layer(module: str) -> str | None:
+    top = module.split(".")[0]
+    for name, members in {**LAYERS, **OTHERS}.items():
+        if top in members:
+            return name
+    return None
+
+
+def _runtime_imports(path: Path) -> list[tuple[int, str]]:
+    """skilllint modules `path` imports when it runs (not those under `if TYPE_CHECKING:`)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skipped = {id(inner) for node in ast.walk(tree)
+               if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"
+               for inner in ast.walk(node)}
+    found = []
+    for node in ast.walk(tree):
+        if id(node) in skipped:
+            continue
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("skilllint."):
+            found.append((node.lineno, node.module.removeprefix("skilllint.")))
+        elif isinstance(node, ast.Import):
+            found += [(node.lineno, a.name.removeprefix("skilllint.")) for a in node.names
+                      if a.name.startswith("skilllint.")]
+    return found
+
+
+@pytest.mark.parametrize("layer", sorted(LAYERS))
+def test_lower_layers_never_import_higher_ones(layer: str) -> None:
+    for module in sorted(LAYERS[layer]):
+        path = PACKAGE / f"{module}.py"
+        for line, imported in _runtime_imports(path):
+            assert _layer(imported) not in HIGHER[layer], f"{module}.py:{line} imports skilllint.{imported}"
+
+
+def test_the_engine_imports_the_contract_never_a_rule_module() -> None:
+    for line, imported in _runtime_imports(PACKAGE / "engine.py"):
+        assert not imported.startswith("checks"), f"engine.py:{line} imports skilllint.{imported}"
