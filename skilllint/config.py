@@ -28,6 +28,7 @@ from yaml.constructor import SafeConstructor
 from yaml.nodes import MappingNode, Node, ScalarNode
 
 from skilllint.globs import GlobError, compile_glob
+from skilllint.quickschema import surely_valid
 from skilllint.registry import UnknownRuleError, expand_selector
 from skilllint.resources import load_schema
 from skilllint.targets import TargetError, builtin_raw, extends_chain, user_parent
@@ -364,6 +365,8 @@ def _schema_validator() -> Any:
 
 
 def _check_schema(data: dict[str, Any], path: Path | str, root: Node | None) -> None:
+    if surely_valid(data, load_schema("config.schema.json")):
+        return  # the usual case, without importing jsonschema (100 ms)
     errors = _schema_validator().iter_errors(data)
     error = min(errors, key=lambda e: list(map(str, e.absolute_path)), default=None)
     if error is None:
