@@ -365,6 +365,10 @@ def _schema_validator() -> Any:
 
 
 def _check_schema(data: dict[str, Any], path: Path | str, root: Node | None) -> None:
+    if "tools" in data:  # an app's tools belong to a target, where resolution can use them
+        raise ConfigError(f"{path}: unknown key `tools` in the top level: declare an app's tools in a target, "
+                          "`runtimes: {my-app: {extends: claude-code, tools_from: [tools.json]}}`, "
+                          "and lint with `--target my-app`")
     if surely_valid(data, load_schema("config.schema.json")):
         return  # the usual case, without importing jsonschema (100 ms)
     errors = _schema_validator().iter_errors(data)

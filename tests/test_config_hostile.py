@@ -350,3 +350,11 @@ def test_a_run_of_stars_in_a_glob_matches_quickly(tmp_path: Path) -> None:
 
 def test_a_glob_with_too_many_wildcards_is_a_config_error(tmp_path: Path) -> None:
     _config_error(_repo(tmp_path), "exclude: ['*a*b*c*d*e*f*g*h*i*']\n", "exclude", "wildcards")
+
+
+def test_top_level_tools_is_an_error_that_says_where_tools_go(tmp_path: Path) -> None:
+    """A top-level `tools` list used to be accepted and ignored: the app's tools never reached a target."""
+    (tmp_path / ".skilllint.yaml").write_text("tools: [tools.json]\n", encoding="utf-8")
+    code, out, err = run_cli(["check", "."], tmp_path)
+    assert code == 2 and out == ""
+    assert "unknown key `tools`" in err and "tools_from" in err and "--target my-app" in err
