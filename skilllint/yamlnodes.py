@@ -116,18 +116,31 @@ def check_depth(text: str, limit: int = MAX_DEPTH) -> None:
         return
     if sum(map(text.count, _TIGHT_INDICATORS)) + 3 <= limit:
         return
-    depth = 0
     try:
-        for token in yaml.scan(text, Loader=_Loader):
-            if isinstance(token, _OPENERS):
-                depth += 1
-                if depth > limit:
-                    mark = token.start_mark
-                    raise YamlRefused(f"YAML nests more than {limit} levels deep; not parsed", mark.line, mark.column)
-            elif isinstance(token, _CLOSERS):
-                depth -= 1
-    except yaml.YAMLError:
-        return  # the composer stops at the same token, no deeper than we have seen
+        _walk_depth(text, limit, _Loader)
+    except yaml.YAMLError as error:
+        if _Loader is yaml.SafeLoader or "nesting depth" not in str(error):
+            return  # the composer stops at the same token, no deeper than we have seen
+        # libyaml 0.2.6 (PyYAML 6.0.4 wheels) gives up at 1,000 flow levels while it still
+        # holds every token back for a possible simple key, before yielding the one past our
+        # limit; the pure-Python scanner yields it, so the refusal names the right place.
+        try:
+            _walk_depth(text, limit, yaml.SafeLoader)
+        except yaml.YAMLError:
+            return
+
+
+def _walk_depth(text: str, limit: int, loader: Any) -> None:
+    """Raise YamlRefused at the first collection opened more than `limit` levels deep."""
+    depth = 0
+    for token in yaml.scan(text, Loader=loader):
+        if isinstance(token, _OPENERS):
+            depth += 1
+            if depth > limit:
+                mark = token.start_mark
+                raise YamlRefused(f"YAML nests more than {limit} levels deep; not parsed", mark.line, mark.column)
+        elif isinstance(token, _CLOSERS):
+            depth -= 1
 
 
 _constructor = SafeConstructor()
