@@ -121,7 +121,7 @@ def _config_options(function: Any) -> Any:
 @cli.group("targets", invoke_without_command=True)
 @_config_options
 @click.pass_context
-def targets_command(context: click.Context, **options: Any) -> None:
+def targets_command(context: click.Context, /, **options: Any) -> None:
     """List the runtimes skilllint knows, with tool counts, confidence and source."""
     context.obj = options
     if context.invoked_subcommand is None:
@@ -166,7 +166,8 @@ def _guard(function: Any, *args: Any, debug: bool = False) -> int:
     from skilllint.textsafe import escape, escape_lines
 
     try:
-        return function(*args)
+        code: int = function(*args)
+        return code
     except click.ClickException:
         raise
     except (ConfigError, TargetError) as error:

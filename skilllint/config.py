@@ -322,7 +322,7 @@ def _key_text(root: Node | None, where: tuple[Any, ...], key: Any) -> str | None
         return None
     for key_node, _ in mapping.value:
         if _is_plain_non_string(key_node) and _scalar_value(key_node) == key:
-            return key_node.value
+            return str(key_node.value)
     return None
 
 
@@ -392,9 +392,10 @@ def _schema_message(error: Any, root: Node | None) -> str:
     if error.validator in ("minimum", "maximum"):
         return _range_message(error)
     shown = repr(error.instance)
-    if len(shown) > MAX_SHOWN and error.message.startswith(shown):
-        return _short(error.instance) + error.message[len(shown):]
-    return error.message
+    message = str(error.message)
+    if len(shown) > MAX_SHOWN and message.startswith(shown):
+        return _short(error.instance) + message[len(shown):]
+    return message
 
 
 def _wants_string(error: Any) -> bool:
@@ -406,7 +407,7 @@ def _wants_string(error: Any) -> bool:
 
 def _plain_scalar_text(root: Node | None, where: tuple[Any, ...]) -> str | None:
     node = find_node(root, where) if root is not None else None
-    return node.value if _is_plain_non_string(node) else None
+    return str(node.value) if node is not None and _is_plain_non_string(node) else None
 
 
 _BYTE_KEYS = frozenset({"max-file-size"})

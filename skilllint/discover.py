@@ -344,7 +344,7 @@ class _Walker:
                                        has_proper=bool(skill_here))
             stack.extend((folder, chain) for folder in self._walk_entries(directory, entries, chain, root_real))
 
-    def _walk_entries(self, directory: str, entries: list[os.DirEntry], chain: IgnoreChain,
+    def _walk_entries(self, directory: str, entries: list[os.DirEntry[str]], chain: IgnoreChain,
                       root_real: str) -> list[str]:
         """Add the manifests among a folder's entries; the subfolders to walk."""
         folders = []
@@ -378,7 +378,7 @@ class _Walker:
             self.seen_manifests.add(real)
             self.result.manifests.append(Path(os.path.abspath(path)))
 
-    def consider_file(self, entry: os.DirEntry, root_real: str, *, wrong_case: bool, has_proper: bool) -> None:
+    def consider_file(self, entry: os.DirEntry[str], root_real: str, *, wrong_case: bool, has_proper: bool) -> None:
         if self.exclude and matches(self.rel(entry.path), self.exclude):
             return
         is_link = entry.is_symlink()
@@ -422,7 +422,7 @@ class _Walker:
             return False
         return True
 
-    def consider_dir_symlink(self, entry: os.DirEntry, directory: str, root_real: str) -> None:
+    def consider_dir_symlink(self, entry: os.DirEntry[str], directory: str, root_real: str) -> None:
         """Any other symlink: report loops and escapes; never follow one into a folder."""
         try:
             os.stat(entry.path)

@@ -497,7 +497,8 @@ def _char_at(lines: list[str], mark: Any) -> str:
     """The character at a parser mark, '' past the end."""
     if mark is None or not 0 <= mark.line < len(lines):
         return ""
-    return lines[mark.line][mark.column : mark.column + 1]
+    line: str = lines[mark.line]
+    return line[mark.column : mark.column + 1]
 
 
 def _key_value(lines: list[str], mark: Any) -> tuple[str, str]:

@@ -34,7 +34,7 @@ from skilllint.faults import (
 from skilllint.globs import matches
 from skilllint.location import LocationDefaults
 from skilllint.manifests import Manifest, load_manifest
-from skilllint.model import Diagnostic, Severity
+from skilllint.model import Diagnostic, Severity, Span
 from skilllint.pool import can_fork, run_pool
 from skilllint.project import Project, SkillSummary
 from skilllint.readfacts import ReadFact
@@ -52,7 +52,7 @@ from skilllint.rule import (
     SuppressionContext,
     SuppressionRule,
 )
-from skilllint.suppression import SuppressionReport, parse_directives
+from skilllint.suppression import Directive, SuppressionReport, parse_directives
 from skilllint.suppression import apply as apply_suppressions
 from skilllint.targets import Target
 
@@ -222,7 +222,7 @@ def _summary(doc: Document, targets: list[Target], reason: str) -> SkillSummary:
     name = doc.field("name")
     name = name if isinstance(name, str) else None
     location = doc.locate(("name",)) if name is not None else None
-    directives: tuple = ()
+    directives: tuple[Directive, ...] = ()
     if doc.text is not None and "skilllint-" in doc.text:
         frontmatter = None
         if doc.sources:
@@ -373,7 +373,7 @@ def merge_across_targets(diagnostics: list[Diagnostic], order: list[str]) -> lis
     names none is target-independent and shows no target at all. The severity is the
     highest of the merged ones."""
     rank = {ident: index for index, ident in enumerate(order)}
-    groups: dict[tuple, list[Diagnostic]] = {}
+    groups: dict[tuple[str, Span, str, str, str], list[Diagnostic]] = {}
     merged: list[Diagnostic] = []
     for d in diagnostics:
         if d.target is None:

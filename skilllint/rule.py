@@ -28,7 +28,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
 
 from skilllint.model import Severity
-from skilllint.readfacts import Location, ReadFact
+from skilllint.readfacts import Fact, Location, ReadFact
 
 if TYPE_CHECKING:
     from skilllint.checks._body import BodyReference
@@ -240,12 +240,14 @@ class SuppressionRule(Rule):
 AnyRule = InputRule | SkillRule | ProjectRule | SuppressionRule
 
 
-def report_facts(*kinds: str, help_for: Mapping[str, str] | None = None) -> Callable[[InputContext], Iterable[Finding]]:
+def report_facts(
+    *kinds: Fact, help_for: Mapping[Fact, str] | None = None
+) -> Callable[[InputContext], Iterable[Finding]]:
     """The check of an input rule that reports facts of `kinds` as they were recorded: the
     fact says what was seen; the rule adds its help (the fact's own advice, when reading
     could say more, wins)."""
     wanted = frozenset(kinds)
-    helps = help_for or {}
+    helps: Mapping[Fact, str] = help_for or {}
 
     def check(ctx: InputContext) -> Iterable[Finding]:
         for fact in ctx.facts:

@@ -29,7 +29,7 @@ class SettingsError(ValueError):
     """A flag or config value that names nothing (an unknown rule or target, a bad spec)."""
 
 
-def load_settings_config(options: dict[str, Any], cwd: Path) -> Config:
+def load_settings_config(options: Mapping[str, Any], cwd: Path) -> Config:
     if options.get("isolated"):
         return Config()
     if options.get("config_path"):
@@ -64,7 +64,7 @@ def _csv(values: Any) -> list[str]:
 
 
 def resolve_targets(
-    config: Config, options: dict[str, Any], available: dict[str, Target] | None = None
+    config: Config, options: Mapping[str, Any], available: dict[str, Target] | None = None
 ) -> list[Target]:
     """The targets named by `--target` or config `targets` (else the portable default), among
     `available` (built from the config when not given)."""
@@ -131,7 +131,7 @@ def severity_overrides(config: Config) -> dict[str, Severity | None]:
     return overrides
 
 
-def build_settings(options: dict[str, Any], cwd: Path, config: Config | None = None) -> tuple[Settings, Config]:
+def build_settings(options: Mapping[str, Any], cwd: Path, config: Config | None = None) -> tuple[Settings, Config]:
     """Settings from the config and the flags.
 
     A config that loaded can still fail here (an alias to a tool its runtime lacks, a
@@ -151,7 +151,7 @@ def build_settings(options: dict[str, Any], cwd: Path, config: Config | None = N
         raise ConfigError(f"{config.path}: {what}{error}") from error
 
 
-def _settings(config: Config, options: dict[str, Any], cwd: Path) -> Settings:
+def _settings(config: Config, options: Mapping[str, Any], cwd: Path) -> Settings:
     rules = select_rules(config, options)
     runtimes, manifests = _user_runtimes(config, cwd)  # once: user runtimes may load `tools_from` manifests
     available = build_targets(runtimes)

@@ -29,8 +29,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache, partial
 
-from skilllint.document import Document, Location
+from skilllint.document import Document
 from skilllint.model import Span
+from skilllint.readfacts import Location
 from skilllint.resolve import Resolution, resolve, vocabulary
 from skilllint.suggest import is_close_to_any
 from skilllint.targets import Target, builtin_targets

@@ -7,9 +7,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TypeVar
 
-from skilllint.document import Location
 from skilllint.manifests import Manifest, ManifestName
 from skilllint.project import Project, SkillSummary
+from skilllint.readfacts import Location
 from skilllint.targets import Target
 
 T = TypeVar("T")

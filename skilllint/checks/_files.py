@@ -24,8 +24,10 @@ from bisect import bisect_left
 from dataclasses import dataclass
 from urllib.parse import unquote
 
-from skilllint.document import Document, Location
+from skilllint.document import Document
+from skilllint.markdown import CodeSpan
 from skilllint.model import Span
+from skilllint.readfacts import Location
 
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 _SKILL_DIR_VAR = re.compile(r"^\$\{?(?:CLAUDE_SKILL_DIR|SKILL_DIR)\}?/")
@@ -105,6 +107,7 @@ def file_references(doc: Document) -> list[FileReference]:
     if cached is None:
         _scan(doc)
         cached = doc.analyses.file_refs
+        assert cached is not None
     return cached
 
 
@@ -114,6 +117,7 @@ def plugin_references(doc: Document) -> list[FileReference]:
     if cached is None:
         _scan(doc)
         cached = doc.analyses.plugin_refs
+        assert cached is not None
     return cached
 
 
@@ -201,7 +205,7 @@ def _path_token(text: str) -> tuple[str, int] | None:
     return None
 
 
-def _token_span(doc: Document, span, text: str, offset: int) -> Span:
+def _token_span(doc: Document, span: CodeSpan, text: str, offset: int) -> Span:
     """The file position of `text`, a word of the span starting `offset` characters into it: exact when the
     span's text is its source (one line, no escapes), else the whole span."""
     if span.end_line == span.line and doc.line_text(span.line)[span.column - 1 : span.end_column - 1] == span.text:

@@ -19,8 +19,9 @@ from collections.abc import Iterator
 from functools import cache
 
 from skilllint.checks._helpers import source_text
-from skilllint.document import Document, Location
+from skilllint.document import Document
 from skilllint.model import Severity, Span
+from skilllint.readfacts import Location
 from skilllint.rule import Finding, SkillContext, SkillRule
 
 _MESSAGES = {

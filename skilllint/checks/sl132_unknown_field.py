@@ -11,9 +11,11 @@ from collections.abc import Iterator
 from functools import cache
 
 from skilllint.model import Severity
+from skilllint.readfacts import Location
 from skilllint.rule import Finding, SkillContext, SkillRule
 from skilllint.schema import known_fields
 from skilllint.suggest import closest
+from skilllint.targets import Target
 
 SPEC_FIELDS = ("name", "description", "license", "compatibility", "metadata", "allowed-tools")
 """The Agent Skills spec's own fields: never "unknown" on any target (a runtime that drops one
@@ -52,7 +54,7 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
         yield Finding(location, f"unknown frontmatter field `{key}` for {target.id}", _help(key, known, target))
 
 
-def _read_elsewhere(location, key: str, owners: list[str], target) -> Finding:
+def _read_elsewhere(location: Location, key: str, owners: list[str], target: Target) -> Finding:
     """A field another runtime reads: never advise moving it (that would switch it off there)."""
     names = ", ".join(owners)
     if target.tools is None:  # the portable default: the author may just not have said where it runs
@@ -73,7 +75,7 @@ MEANT = {"tools": "`tools` is a subagent field: a skill lists its tools in `allo
 """Keys of another file kind written in a skill, and what the author meant."""
 
 
-def _help(key: str, known: tuple[str, ...], target) -> str:
+def _help(key: str, known: tuple[str, ...], target: Target) -> str:
     if key in MEANT:
         return MEANT[key]
     normalised = key.lower().replace("_", "-")

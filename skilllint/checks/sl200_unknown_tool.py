@@ -11,8 +11,9 @@ from collections.abc import Iterator
 
 from skilllint.checks._tools import declared_tools, did_you_mean, where
 from skilllint.model import Severity
-from skilllint.resolve import Outcome, known_capability
+from skilllint.resolve import Outcome, Resolution, known_capability
 from skilllint.rule import Finding, SkillContext, SkillRule
+from skilllint.targets import Target
 
 
 def check(ctx: SkillContext) -> Iterator[Finding]:
@@ -46,7 +47,7 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
         yield Finding(declared.entry.location, message, did_you_mean(resolution))
 
 
-def _has_capability(resolution, target) -> bool:
+def _has_capability(resolution: Resolution, target: Target) -> bool:
     """Whether the target has a tool of the capability other runtimes give this name."""
     if target.tools is None:
         return False

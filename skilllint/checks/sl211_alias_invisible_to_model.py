@@ -19,11 +19,12 @@ from skilllint.checks._tools import declared_tools, where
 from skilllint.model import Severity
 from skilllint.resolve import Outcome
 from skilllint.rule import Finding, SkillContext, SkillRule
+from skilllint.targets import Target
 
 ENFORCED = ("grant", "restrict")
 
 
-def _help(canonical: str, target) -> str:
+def _help(canonical: str, target: Target) -> str:
     """Only a user-defined target (one that `extends` another) has an `alias_exposure` to change."""
     if target.extends:
         return (f"write `{canonical}`, or set `alias_exposure: api` on `{target.id}` "

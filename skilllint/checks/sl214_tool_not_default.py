@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from skilllint.checks._tools import declared_tools, where
 from skilllint.model import Severity
 from skilllint.rule import Finding, SkillContext, SkillRule
+from skilllint.targets import Target, Tool
 
 STATUSES = {"conditional": "available only in some setups", "experimental": "experimental (behind a flag)",
             "removed": "removed", "legacy": "deprecated"}
@@ -21,18 +22,18 @@ WARN = frozenset({"removed", "legacy"})
 """Statuses that ask for a change; the others (only in some setups) are info, the rule's default."""
 
 
-def _one_of_alternatives(tool, target) -> bool:
+def _one_of_alternatives(tool: Tool, target: Target) -> bool:
     """Several conditional tools of one capability are alternatives (Codex offers one of its
     shell tools per model): some setup always has one, so naming it is not the problem."""
-    same = [t for t in target.tools if t.capability == tool.capability and t.status != "removed"]
+    same = [t for t in target.tools or () if t.capability == tool.capability and t.status != "removed"]
     return tool.status == "conditional" and len(same) > 1 and all(t.status == "conditional" for t in same)
 
 
-def _help(tool, target) -> str:
+def _help(tool: Tool, target: Target) -> str:
     """The runtime's note on when the tool is there, else its summary (which often names the flag
     or the replacement), else what to do."""
     if tool.note or tool.summary:
-        return tool.note or tool.summary
+        return str(tool.note or tool.summary)
     if tool.status in WARN:
         return f"name a tool that {where(target)} has by default instead"
     return f"if the skill needs `{tool.name}`, say in its description which setup it expects"

@@ -13,6 +13,7 @@ import sys
 from collections.abc import Iterator
 
 from skilllint.checks._files import (
+    FileReference,
     actual_spelling,
     exists,
     file_references,
@@ -46,18 +47,18 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
     references = plugin_references(doc)
     if not references:
         return
-    root = plugin_root(doc)
-    if root is None:
+    plugin = plugin_root(doc)
+    if plugin is None:
         return  # not in a plugin: nothing to resolve against
     for reference in references:
         if "\\" in reference.path:
             continue
-        full = os.path.normpath(os.path.join(root, reference.path))
-        if not (full == root or full.startswith(root + os.sep)):
+        full = os.path.normpath(os.path.join(plugin, reference.path))
+        if not (full == plugin or full.startswith(plugin + os.sep)):
             continue
         what = "link target" if reference.kind == "link" else "file"
         written = f"${{CLAUDE_PLUGIN_ROOT}}/{reference.path}"
-        spelled = _wrong_case(doc, root, full)
+        spelled = _wrong_case(doc, plugin, full)
         if spelled is not None:
             yield Finding(reference.location, f"{what} `{written}` does not exist in the plugin folder",
                           f"the file is `${{CLAUDE_PLUGIN_ROOT}}/{spelled}`: case matters on Linux")
@@ -79,7 +80,7 @@ def _wrong_case(doc: Document, root: str, full: str) -> str | None:
     return actual_spelling(doc, root, full)
 
 
-def _elsewhere(doc: Document, reference) -> bool:
+def _elsewhere(doc: Document, reference: FileReference) -> bool:
     """A path missing from the skill but found above it: a code span may name the project's file (its
     `scripts/build.sh`), a link may be written relative to the plugin's root."""
     if reference.kind == "code":

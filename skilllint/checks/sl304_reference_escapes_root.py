@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 
-from skilllint.checks._files import file_references, plugin_root, resolve_in_skill
+from skilllint.checks._files import FileReference, file_references, plugin_root, resolve_in_skill
 from skilllint.checks._helpers import plural
 from skilllint.model import Severity
 from skilllint.rule import Finding, SkillContext, SkillRule
@@ -18,7 +18,7 @@ from skilllint.rule import Finding, SkillContext, SkillRule
 
 def check(ctx: SkillContext) -> Iterator[Finding]:
     doc = ctx.doc
-    escaping: dict[str, list] = {}  # resolved file -> its references, in order of appearance
+    escaping: dict[str, list[FileReference]] = {}  # resolved file -> its references, in order of appearance
     ordered = sorted(file_references(doc), key=lambda r: (r.location.span.line, r.location.span.column))
     plugin = plugin_root(doc)
     for reference in ordered:  # links and code spans come separately: the first one is the first written

@@ -11,11 +11,15 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterator
+from typing import TypeVar
 
 from skilllint.checks._collisions import manifest_claims, namespace, skill_location, tool_key
 from skilllint.confusables import confusable_reason, mixed_scripts, name_keys
 from skilllint.model import Severity
+from skilllint.readfacts import Location
 from skilllint.rule import Finding, ProjectContext, ProjectRule
+
+P = TypeVar("P")
 
 
 def shown(name: str) -> str:
@@ -24,9 +28,9 @@ def shown(name: str) -> str:
                    else f"\\u{ord(c):04x}" for c in name)
 
 
-def _pairs(items: list[tuple[str, str, object]]) -> Iterator[tuple[tuple, tuple]]:
+def _pairs(items: list[tuple[str, str, P]]) -> Iterator[tuple[tuple[str, str, P], tuple[str, str, P]]]:
     """Items (scope, name, payload) whose names differ but share a confusable key."""
-    buckets: dict[tuple[str, str], list[tuple]] = {}
+    buckets: dict[tuple[str, str], list[tuple[str, str, P]]] = {}
     for item in items:
         for key in set(name_keys(item[1])):
             buckets.setdefault((item[0], key), []).append(item)
@@ -42,7 +46,7 @@ def _pairs(items: list[tuple[str, str, object]]) -> Iterator[tuple[tuple, tuple]
 def check(ctx: ProjectContext) -> Iterator[Finding]:
     project = ctx.project
     skills = [(namespace(s), s.effective_name, s) for s in project.skills]
-    reported: set = set()
+    reported: set[tuple[str | Location, str]] = set()
     for (_, name, skill), (_, other, other_skill) in _pairs(skills):
         reason = confusable_reason(name, other)
         if reason is None or (skill.path, other) in reported:

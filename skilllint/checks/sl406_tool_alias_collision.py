@@ -12,14 +12,16 @@ from collections.abc import Iterator
 
 from skilllint.checks._collisions import Claim, as_target_compares, claim_scopes, groups
 from skilllint.model import Severity
+from skilllint.readfacts import Location
 from skilllint.rule import Finding, ProjectContext, ProjectRule
+from skilllint.targets import Target
 
 
 def check(ctx: ProjectContext) -> Iterator[Finding]:
     project = ctx.project
-    reported: set[tuple] = set()
+    reported: set[tuple[Location, str]] = set()
     for scope_target, claims in claim_scopes(project):
-        def key(claim: Claim, scope_target=scope_target) -> str:
+        def key(claim: Claim, scope_target: Target | None = scope_target) -> str:
             return as_target_compares(claim.text, scope_target) if scope_target else claim.text
 
         for group in groups(claims, key):

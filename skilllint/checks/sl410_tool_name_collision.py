@@ -11,12 +11,13 @@ from collections.abc import Iterator
 
 from skilllint.checks._collisions import claim_scopes, groups, tool_key
 from skilllint.model import Severity
+from skilllint.readfacts import Location
 from skilllint.rule import Finding, ProjectContext, ProjectRule
 
 
 def check(ctx: ProjectContext) -> Iterator[Finding]:
     project = ctx.project
-    seen: set = set()
+    seen: set[Location] = set()
     for _, claims in claim_scopes(project):
         names = [c for c in claims if c.role == "name"]
         for group in groups(names, lambda c: tool_key(c.text)):

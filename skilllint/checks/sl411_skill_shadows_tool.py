@@ -33,8 +33,8 @@ def check(ctx: ProjectContext) -> Iterator[Finding]:
         hit = names.get(tool_key(skill.effective_name))
         if hit is None:
             continue
-        tool, how = hit
-        what = f"the {how} tool `{tool}`" if how != "tool" else f"the tool `{tool}`"
+        tool_name, how = hit
+        what = f"the {how} tool `{tool_name}`" if how != "tool" else f"the tool `{tool_name}`"
         yield Finding(
             skill_location(skill),
             f"skill `{skill.effective_name}` has the name of {what} of {target.id}",

@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from skilllint.document import Location
 from skilllint.model import Severity, Span
+from skilllint.readfacts import Location
 from skilllint.rule import Finding, Option, SkillContext, SkillRule
 
 MAX_LINES = Option("max-body-lines", int, 500, "lines of body above which SL700 reports", minimum=1)

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from skilllint.document import Location
 from skilllint.model import Severity, Span
+from skilllint.readfacts import Location
 from skilllint.registry import UnknownRuleError, find_rule
 from skilllint.rule import Finding, SuppressionContext, SuppressionRule
 
