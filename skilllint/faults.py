@@ -14,9 +14,16 @@ import threading
 import traceback
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING
 
 from skilllint.model import Diagnostic, Severity, Span
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from types import FrameType
+
+    # what `signal.signal` takes and returns: a function, SIG_DFL or SIG_IGN, or None (not set from Python)
+    _Handler = Callable[[int, FrameType | None], object] | int | signal.Handlers | None
 
 FILE_BUDGET_SECONDS = 10.0
 """Soft limit per file: the checks stop and the file gets SL000. Every check is linear, so
@@ -45,7 +52,7 @@ class FileBudget:
     def __init__(self, seconds: float) -> None:
         self.seconds = seconds
         self.usable = False
-        self.previous: Any = None
+        self.previous: _Handler = None
 
     def install(self) -> FileBudget:
         self.usable = (self.seconds > 0 and hasattr(signal, "setitimer")
@@ -79,7 +86,7 @@ class FileBudget:
             signal.setitimer(signal.ITIMER_REAL, 0)
 
 
-def _expire(_signum: int, _frame: Any) -> None:
+def _expire(_signum: int, _frame: FrameType | None) -> None:
     raise BudgetExceeded
 
 

@@ -139,7 +139,8 @@ class MarkdownScan:
 # sixth of a scan (bodies hold dozens of spans and fences). These twins have the same slots, set them with
 # plain attribute stores, then give the instance the real class, which Python allows between classes of the
 # same layout: `_code_span(...)` is `CodeSpan(...)` three times as fast, indistinguishable (tests compare them).
-# `_inline` inlines it for the usual spans (a third less again: no call, no frame).
+# `_inline` inlines it for the usual spans (a third less again: no call, no frame). Type checkers cannot follow
+# the class swap: where a record is swapped or used as the real class, a targeted ignore says so.
 
 class _code_span:  # noqa: N801 -- used as a function
     __slots__ = CodeSpan.__slots__
@@ -153,7 +154,7 @@ class _code_span:  # noqa: N801 -- used as a function
         self.end_column = end_column
         self.before = before
         self.after = after
-        self.__class__ = CodeSpan
+        self.__class__ = CodeSpan  # type: ignore[assignment]  # the class swap
 
 
 class _fence:  # noqa: N801 -- used as a function
@@ -164,7 +165,10 @@ class _fence:  # noqa: N801 -- used as a function
         self.end_line = end_line
         self.info = info
         self.indented = indented
-        self.__class__ = Fence
+        self.__class__ = Fence  # type: ignore[assignment]  # the class swap
+
+
+_new = object.__new__  # makes a fast record without calling its `__init__` (to fill it inline)
 
 
 # --- patterns ------------------------------------------------------------------------------------
@@ -393,7 +397,9 @@ def _before(text: str, m: str, pos: int, inside: int = -1, last: _LastBoundary |
         low, at_start = nl + 1, True
     segment = text[low:pos]
     if at_start:
-        segment = segment[_BLOCK_PREFIX.match(segment).end():]
+        marker = _BLOCK_PREFIX.match(segment)
+        assert marker is not None  # (every part of the pattern is optional)
+        segment = segment[marker.end():]
     elif low > 0 and m[low - 1] == "\n":
         segment = segment.lstrip(" \t")
     return _flatten(segment)
@@ -492,7 +498,7 @@ def _find_closer(text: str, marker: str, indent: int, pos: int) -> int:
         pos = found.end()
 
 
-def _blocks(text: str, first_line: int):
+def _blocks(text: str, first_line: int) -> tuple[list[_RawFence], list[HtmlComment], str, dict[int, tuple[int, int]]]:
     """Fences and line-level comments, in order. Returns (fences, comments, the text with both blanked, skip map).
 
     Fences come without their line numbers, as _RawFence tuples: counting the newlines before each fence
@@ -535,12 +541,14 @@ def _blocks(text: str, first_line: int):
                 start = comment
         if start == size:
             break
+        prefix: str | None
         if text[start - 1] == "\n" or start == 0:  # the usual case, without a call
             prefix = ""
         else:
             prefix = _line_prefix(text, start)
             if prefix is None:  # (nor is any later position in a backtick run: skip it)
-                pos = tick_opener.end(1) if start == ticks else start + 1
+                # (start == ticks: a backtick opener was found there)
+                pos = tick_opener.end(1) if start == ticks and tick_opener is not None else start + 1
                 continue
         if start == comment:  # a comment opening a line: may span paragraphs
             close = text.find("-->", start + 2)
@@ -564,6 +572,7 @@ def _blocks(text: str, first_line: int):
         opener = tick_opener if start == ticks else None
         if opener is None or (opened := opener.end()) < size and text[opened] != "\n":  # tildes, or a long info
             opener = _FENCE_OPEN.match(text, start)
+            assert opener is not None  # (at three backticks or tildes)
             opened = opener.end()
         marker, info = opener.groups()
         char = marker[0]
@@ -664,7 +673,12 @@ def _span_bounds(text: str, start: int, close: int) -> tuple[str, int, int]:
     first, last = start, close
     if len(content) >= 2 and content[0] == " " and content[-1] == " " and content.strip(" "):
         content = content[1:-1]
-        first = _NL_INDENT.match(text, start).end() if raw[0] == "\n" else start + 1
+        if raw[0] == "\n":
+            indent = _NL_INDENT.match(text, start)
+            assert indent is not None  # (at a newline)
+            first = indent.end()
+        else:
+            first = start + 1
         trailing = _TRAILING_NL.search(raw)
         last = start + trailing.start() if trailing is not None else close - 1
     return content, first, last
@@ -713,251 +727,394 @@ class _TickRuns:
         return starts[i] if i < len(starts) else -1
 
 
+# What `_inline` returns: code spans, inline comments, masks for the link pass, the line of each fence, and the
+# (offset, line) seed for the link pass's locator.
+_InlineResult = tuple[list[CodeSpan], list[HtmlComment], list[tuple[int, int]], list[int], tuple[int, int]]
+
+
 def _inline(text: str, m: str, first_line: int, links: list[Link], fences: list[_RawFence], want_masks: bool,
-            seed_before: int = 0):
+            seed_before: int = 0) -> _InlineResult:
     """Code spans, inline comments and autolinks, leftmost first. Returns (spans, comments, masks, fence lines,
     seed): `seed` is (offset, line) of the last event line before `seed_before`, for the link pass's locator.
+    Autolinks go to `links`. Masks (for the link pass) are only collected if `want_masks`.
 
-    This loop is most of the cost of a scan (one turn per backtick run, `<` and backslash), so it keeps the
-    line of the current event (`line`, `line_start`, `line_end`): its number, the paragraph end and the
-    context then share a few `str` calls, and helpers are called off the common path only. Counting lines
-    on the way, it numbers the fences too, and steps over them (their newlines are known). Masks (for the
-    link pass) are only collected if `want_masks`."""
-    spans: list[CodeSpan] = []
-    comments: list[HtmlComment] = []
-    masks: list[tuple[int, int]] = []
-    size = len(m)
-    find, rfind, count = m.find, m.rfind, m.count
-    tick, angle, slash = find("`"), find("<"), find("\\")
-    # "not found" is `size`, which is never behind `pos`: no -1 checks in the loop
-    tick, angle, slash = tick if tick >= 0 else size, angle if angle >= 0 else size, slash if slash >= 0 else size
-    only_ticks = angle == slash == size  # no "<" or backslash: the next event is the next backtick
-    rare = angle if angle < slash else slash
-    other: _Locator | None = None  # for comments and autolinks (made when needed: most bodies have none)
-    line, line_start, line_end = first_line, 0, -1  # the line of the last event or span content (none yet)
-    counted = 0  # where `line` was counted to
-    seed = 0, first_line
-    fence_lines: list[int] = []
-    numbered, fence_count = 0, len(fences)
-    next_fence = fences[0][0] if fences else size + 1  # the start of the next fence not numbered yet
-    brk = previous_brk = -1  # end of the current paragraph, and of the one before
-    tested_line, tested_starts, tested_low = -1, False, 0  # the last opener line tested as a paragraph start
-    unmatched: dict[int, int] = {}  # backtick run width -> paragraph end it has no closer before
-    comment_close, comment_from = -1, -1  # the last "-->" search: result, and the paragraph it was in
-    add_span, add_mask, make, new = spans.append, masks.append, _code_span, object.__new__
-    last_boundary = _LastBoundary(m)  # (for contexts that reach back over lines)
-    runs: _TickRuns | None = None  # the backtick runs of a paragraph where closers are far (rare)
-    pos = 0
-    while True:
-        if only_ticks:
-            start = find("`", pos)
+    This pass is most of the cost of a scan (one step per backtick run, `<` and backslash): `_InlineScan` holds
+    the state its steps share, so that the line of the current event is found once for all of them."""
+    return _InlineScan(text, m, first_line, links, fences, want_masks, seed_before).run()
+
+
+class _InlineScan:
+    """Pass 3, one event at a time (`run`): each kind of event has its own step, and the steps share what the
+    scan knows so far.
+
+    The scan keeps the line of the current event (`line`, `line_start`, `line_end`) and the end of its
+    paragraph (`brk`): an event's line number, where a code span may close and the span's context then share a
+    few `str` calls, and these are redone only when an event lies on a later line (`_enter_line`). Counting
+    lines on the way, it numbers the fences too, and steps over them (their newlines are known). The next
+    backtick, `<` and backslash are each searched once and kept until the scan passes them."""
+
+    __slots__ = ("text", "m", "first_line", "links", "fences", "want_masks", "seed_before", "spans", "comments",
+                 "masks", "size", "find", "rfind", "count", "tick", "angle", "slash", "rare", "only_ticks", "other",
+                 "line", "line_start", "line_end", "counted", "seed", "fence_lines", "numbered", "next_fence", "brk",
+                 "previous_brk", "tested_line", "tested_starts", "tested_low", "unmatched", "comment_close",
+                 "comment_from", "last_boundary", "runs")
+
+    def __init__(self, text: str, m: str, first_line: int, links: list[Link], fences: list[_RawFence],
+                 want_masks: bool, seed_before: int) -> None:
+        self.text, self.m, self.first_line, self.links, self.fences = text, m, first_line, links, fences
+        self.want_masks, self.seed_before = want_masks, seed_before
+        self.spans: list[CodeSpan] = []
+        self.comments: list[HtmlComment] = []
+        self.masks: list[tuple[int, int]] = []
+        size = self.size = len(m)
+        self.find, self.rfind, self.count = m.find, m.rfind, m.count
+        tick, angle, slash = m.find("`"), m.find("<"), m.find("\\")
+        # the next backtick, "<" and backslash; "not found" is `size`, which is never behind `pos`: no -1 checks
+        self.tick, self.angle, self.slash = (tick if tick >= 0 else size, angle if angle >= 0 else size,
+                                             slash if slash >= 0 else size)
+        self.rare = min(self.angle, self.slash)  # the next "<" or backslash
+        self.only_ticks = self.angle == self.slash == size  # no "<" or backslash: the next event is the next backtick
+        self.other: _Locator | None = None  # for comments and autolinks (made when needed: most bodies have none)
+        self.line, self.line_start, self.line_end = first_line, 0, -1  # the line of the last event (none yet)
+        self.counted = 0  # where `line` was counted to
+        self.seed = 0, first_line
+        self.fence_lines: list[int] = []
+        self.numbered = 0  # fences numbered so far
+        self.next_fence = fences[0][0] if fences else size + 1  # the start of the next fence not numbered yet
+        self.brk = self.previous_brk = -1  # end of the current paragraph, and of the one before
+        # the last opener line tested as a paragraph start: its start, the answer, and where its text starts
+        self.tested_line, self.tested_starts, self.tested_low = -1, False, 0
+        self.unmatched: dict[int, int] = {}  # backtick run width -> paragraph end it has no closer before
+        self.comment_close = self.comment_from = -1  # the last "-->" search: result, and the paragraph it was in
+        self.last_boundary = _LastBoundary(self.m)  # (for contexts that reach back over lines)
+        self.runs: _TickRuns | None = None  # the backtick runs of a paragraph where closers are far (rare)
+
+    def run(self) -> _InlineResult:
+        """The whole pass: each event, leftmost first, moves the scan to its line, then is handled by its kind;
+        each step returns where the search goes on. Without "<" or backslash (most bodies), the next event is
+        simply the next backtick, found without `_next_event`."""
+        m = self.m
+        find, only_ticks = m.find, self.only_ticks
+        pos = 0
+        while True:
+            start = find("`", pos) if only_ticks else self._next_event(pos)
             if start < 0:
                 break
-            char = "`"
-        else:
+            if start > self.line_end:  # on a later line
+                self._enter_line(start)
+            if m[start] == "`":
+                pos = self._code_span(start)
+            elif m.startswith("<!--", start):
+                pos = self._comment(start)
+            else:
+                pos = self._autolink(start)
+        self._number_fences(self.size + 1)  # the fences after the last event
+        return self.spans, self.comments, self.masks, self.fence_lines, self.seed
+
+    # --- finding events
+
+    def _next_event(self, pos: int) -> int:
+        """The next backtick or "<" from `pos`, or -1. Backslash escapes on the way are masked and stepped over
+        here: unlike the other events, they never move the scan to their line."""
+        m, size = self.m, self.size
+        while True:
+            tick = self.tick
             if tick < pos:
-                tick = find("`", pos)
-                if tick < 0:
-                    tick = size
-            if rare < pos:  # the next "<" or backslash
-                if angle < pos:
-                    angle = _next_angle(m, pos, line_end, size)
-                if slash < pos:
-                    slash = find("\\", pos)
-                    if slash < 0:
-                        slash = size
-                rare = angle if angle < slash else slash
-            if tick < rare:
-                start = tick
-                char = "`"
-            elif rare < size:
-                start = rare
-                char = m[start]
-            else:
-                break
-            if char == "\\":
-                if start + 1 < size and m[start + 1] in _ESCAPABLE:
-                    if want_masks:
-                        add_mask((start, start + 2))
-                    pos = start + 2
-                else:
-                    pos = start + 1
-                continue
-        if start > line_end:  # on a later line
-            while next_fence < start:  # number the fences on the way and step over them
-                line += count("\n", counted, next_fence)
-                fence_lines.append(line)
-                _, counted, newlines, _, _, _ = fences[numbered]
-                line += newlines
-                numbered += 1
-                next_fence = fences[numbered][0] if numbered < fence_count else size + 1
-            newlines = count("\n", counted, start)
+                tick = self.find("`", pos)
+                self.tick = tick = tick if tick >= 0 else size
+            rare = self.rare if self.rare >= pos else self._next_rare(pos)
+            start = tick if tick < rare else rare
+            if start == size:
+                return -1
+            if m[start] != "\\":
+                return start
+            pos = self._escape(start)
+
+    def _next_rare(self, pos: int) -> int:
+        """The next "<" or backslash from `pos` (or `size`). Only the "<" that `_next_angle` says the scan must
+        step on: on the line of the last event, most are text."""
+        size = self.size
+        if self.angle < pos:
+            self.angle = _next_angle(self.m, pos, self.line_end, size)
+        if self.slash < pos:
+            slash = self.find("\\", pos)
+            self.slash = slash if slash >= 0 else size
+        angle, slash = self.angle, self.slash
+        rare = self.rare = angle if angle < slash else slash
+        return rare
+
+    def _escape(self, start: int) -> int:
+        """A backslash at `start`: before a punctuation character, an escape (masked for the link pass, and the
+        character is literal: skipped); otherwise literal itself. Returns where the search goes on."""
+        if start + 1 < self.size and self.m[start + 1] in _ESCAPABLE:
+            if self.want_masks:
+                self.masks.append((start, start + 2))
+            return start + 2
+        return start + 1
+
+    # --- lines and paragraphs
+
+    def _enter_line(self, start: int) -> None:
+        """Moves the scan to the line of `start`, an event past the current line: numbers the fences before it,
+        counts the line and finds its start and end, and, when the event is past the current paragraph, the end
+        of its new one. Done once per line with events, so that all of them share it."""
+        if self.next_fence < start:
+            self._number_fences(start)
+        counted, line_end = self.counted, self.line_end
+        newlines = self.count("\n", counted, start)
+        line = self.line = self.line + newlines
+        # (on the next line, it starts after the last line's end)
+        self.line_start = line_end + 1 if newlines == 1 and counted <= line_end else self.rfind("\n", 0, start) + 1
+        self.counted = start
+        if start < self.seed_before:
+            self.seed = start, line
+        line_end = self.find("\n", start)
+        self.line_end = line_end if line_end >= 0 else self.size
+        if start >= self.brk:  # a new paragraph (always on a new line)
+            self.previous_brk = self.brk
+            self.brk = self._paragraph_break(start)
+
+    def _number_fences(self, before: int) -> None:
+        """Numbers the fences that start before offset `before`, and steps the line count over them: pass 1
+        counted their newlines already, so the text in them is not counted again."""
+        fences, count, size = self.fences, self.count, self.size
+        line, counted, numbered, next_fence = self.line, self.counted, self.numbered, self.next_fence
+        while next_fence < before:
+            line += count("\n", counted, next_fence)
+            self.fence_lines.append(line)
+            _, counted, newlines, _, _, _ = fences[numbered]
             line += newlines
-            # (on the next line, it starts after the last line's end)
-            line_start = line_end + 1 if newlines == 1 and counted <= line_end else rfind("\n", 0, start) + 1
-            counted = start
-            if start < seed_before:
-                seed = start, line
-            line_end = find("\n", start)
-            if line_end < 0:
-                line_end = size
-            if start >= brk:  # a new paragraph (always on a new line): where does it end? (_paragraph_end, fast)
-                previous_brk = brk
-                if line_end == size:
-                    brk = size
-                elif (marker := m[line_start]) in _LINE_KIND_STARTS and (kind := 2 if marker == "|" else (
-                        _LINE_KIND.match(m, line_start, line_end).lastindex)):
-                    # a heading or a table row is a paragraph of its own; a quoted line (rare): the general case
-                    brk = line_end if kind == 2 else _paragraph_end(m, start)
-                else:  # _BREAK_UNQUOTED from line_end, but first the usual answers
-                    follower = line_end + 1
-                    first = m[follower] if follower < size else "\n"
-                    if first in "\n|>" or (first in "-+*" and (follower + 1 == size or m[follower + 1] in " \t\n")):
-                        brk = line_end  # the next line is blank, a table row, a block quote or a list item
-                    else:
-                        found = _BREAK_UNQUOTED.search(m, line_end)
-                        brk = found.start() if found else size
-        if char == "`":
-            end = start + 1
-            close = find("`", end)
-            probe = close + 1
-            if close <= end or close >= brk or (probe < size and m[probe] == "`"):  # not two lone backticks: in full
-                if close == end:
-                    end = _TICKS.match(m, start).end()
-                width = end - start
-                if unmatched and unmatched.get(width) == brk:
-                    close = -1
-                elif runs is not None and runs.brk == brk:  # a paragraph of many runs: indexed
-                    close = runs.closer(end, width)
-                    probe = close + width
-                else:
-                    close = find("`", end, brk)
-                    visited = 0
-                    while close >= 0:
-                        probe = close + 1
-                        if probe < size and m[probe] == "`":
-                            probe = _TICKS.match(m, close).end()
-                        if probe - close == width:
-                            break
-                        visited += 1
-                        if visited == _RUNS_BEFORE_INDEX:
-                            runs = _TickRuns(m, end, brk)
-                            close = runs.closer(end, width)
-                            probe = close + width
-                            break
-                        close = find("`", probe, brk)
-                if close < 0:
-                    unmatched[width] = brk  # later runs of this width in the paragraph have no closer either
-                    pos = end
-                    continue
-            pos = probe
-            if want_masks:
-                add_mask((end, close))
-            if close < line_end and m[end] != " ":  # on one line, nothing to strip: the usual case
-                content = text[end:close]
-                if "\\|" in content and _TABLE_ROW.match(m, line_start):
-                    content = content.replace("\\|", "|")  # GFM unescapes pipes in table cells, code included
-                column = end - line_start + 1
-                # context: the paragraph around the span, cut at CONTEXT characters
-                if start - line_start >= CONTEXT:
-                    before = text[start - CONTEXT:start]
-                else:
-                    if line_start != tested_line:  # is it a paragraph's first line? (and where does its text start)
-                        tested_line = low = tested_low = line_start
-                        # cheap answers first: a paragraph end is always a boundary, so is a newline after a blank
-                        # line or before a list item, and the line then loses its block marker ("- item": two)
-                        marker = text[low]
-                        if marker in "-+*" and text[low + 1] == " " and text[low + 2] not in " \t[":
-                            tested_starts = True
-                            tested_low = low + 2
-                        else:
-                            prefix = _BLOCK_PREFIX.match(text, low, start) if marker in _MARKER_STARTS else None
-                            if prefix is not None and prefix.lastindex:  # a list item or a heading
-                                tested_starts = True
-                            else:
-                                tested_starts = (low < 2 or low - 1 == previous_brk or m[low - 2] == "\n"
-                                                 or _boundary(m, low - 1))
-                            if prefix is not None:
-                                tested_low = prefix.end()
-                    before = text[tested_low:start] if tested_starts else _before(text, m, start, line_start - 1,
-                                                                                    last_boundary)
-                stop = probe + CONTEXT
-                if stop <= line_end:  # (so before the paragraph end, and no newline to flatten)
-                    after = text[probe:stop]
-                else:
-                    if stop > brk:
-                        stop = brk
-                    after = text[probe:stop]
-                    if "\n" in after:
-                        after = _flatten(after)
-                span = new(_code_span)  # _code_span(content, line, column, line, ..., before, after), inlined
-                span.text = content
-                span.line = span.end_line = line
-                span.column = column
-                span.end_column = close - line_start + 1
-                span.before = before
-                span.after = after
-                span.__class__ = CodeSpan
-                add_span(span)
-                continue
-            # on several lines, or with a space to strip
-            multiline = close > line_end
-            content, first, last = _span_bounds(text, end, close)
-            if "\\|" in content and _TABLE_ROW.match(m, line_start):
-                content = content.replace("\\|", "|")
-            if first > line_end:  # the content starts on the next line
-                line += count("\n", counted, first)
-                counted = first
-                line_start = rfind("\n", 0, first) + 1
-                line_end = find("\n", first)
-                if line_end < 0:
-                    line_end = size
-            column = first - line_start + 1
-            if not multiline:
-                end_line, end_column = line, column + last - first
-            else:
-                end_line = line + count("\n", first, last)
-                end_column = last - rfind("\n", 0, last)
-            opener_line = line_start if line_start <= start else rfind("\n", max(0, start - CONTEXT), start) + 1
-            add_span(make(content, line, column, end_line, end_column,
-                          _context_before(text, m, start, opener_line, last_boundary),
-                          _context_after(text, probe, brk)))
-            continue
-        if m.startswith("<!--", start):
-            if comment_from != brk or 0 <= comment_close < start + 2:
-                comment_close, comment_from = find("-->", start + 2, brk), brk
-            close = comment_close
+            numbered += 1
+            next_fence = fences[numbered][0] if numbered < len(fences) else size + 1
+        self.line, self.counted, self.numbered, self.next_fence = line, counted, numbered, next_fence
+
+    def _paragraph_break(self, start: int) -> int:
+        """Where the paragraph of `start`, which begins on the current line, ends: `_paragraph_end`, with the
+        usual answers first, from the line already at hand. A heading or a table row is a paragraph of its own;
+        a quoted line (rare) takes the general case."""
+        m, size, line_start, line_end = self.m, self.size, self.line_start, self.line_end
+        if line_end == size:
+            return size
+        marker = m[line_start]
+        if marker in _LINE_KIND_STARTS:
+            if marker == "|":
+                return line_end
+            kind = _LINE_KIND.match(m, line_start, line_end)
+            assert kind is not None  # (every part of the pattern is optional)
+            if kind.lastindex:
+                return line_end if kind.lastindex == 2 else _paragraph_end(m, start)
+        return self._break_after(line_end)
+
+    def _break_after(self, line_end: int) -> int:
+        """The first paragraph break from the end of a line of text, `line_end` (a newline): `_BREAK_UNQUOTED`,
+        but first the usual answers, read from the next line's first characters (a regex search costs more)."""
+        m, size = self.m, self.size
+        follower = line_end + 1
+        first = m[follower] if follower < size else "\n"
+        if first in "\n|>" or (first in "-+*" and (follower + 1 == size or m[follower + 1] in " \t\n")):
+            return line_end  # the next line is blank, a table row, a block quote or a list item
+        found = _BREAK_UNQUOTED.search(m, line_end)
+        return found.start() if found else size
+
+    def _move_to(self, pos: int) -> None:
+        """Moves the scan to the line of `pos`, where the content of a code span starts (a line after its
+        opener's, in the same paragraph: no fence or paragraph end can be on the way)."""
+        self.line += self.count("\n", self.counted, pos)
+        self.counted = pos
+        self.line_start = self.rfind("\n", 0, pos) + 1
+        line_end = self.find("\n", pos)
+        self.line_end = line_end if line_end >= 0 else self.size
+
+    # --- code spans
+
+    def _code_span(self, start: int) -> int:
+        """The backtick run at `start`: a code span if a run of the same width closes it in the paragraph
+        (recorded, and the scan goes on after its closer), else literal (the scan goes on after it). Returns
+        where the search goes on. Two lone backticks around text on one line, the usual span, are recognized
+        without measuring runs."""
+        m, size = self.m, self.size
+        end = start + 1
+        close = self.find("`", end)
+        probe = close + 1
+        if close <= end or close >= self.brk or (probe < size and m[probe] == "`"):  # not two lone backticks
+            end, close, probe = self._closing_run(start, end, close)
             if close < 0:
-                pos = start + 4
-                continue
-            inner = start + 4
-            if other is None:
-                other = _Locator(text, first_line)
-            line_, column_ = other(inner)
-            end_line_, end_column_ = other(max(inner, close))
-            comments.append(HtmlComment(text[inner:close], line_, column_, end_line_, end_column_))
-            if want_masks:
-                add_mask((start, close + 3))
-            pos = close + 3
-            continue
-        autolink = _AUTOLINK.match(m, start)
+                return end
+        if self.want_masks:
+            self.masks.append((end, close))
+        if close < self.line_end and m[end] != " ":  # on one line, nothing to strip: the usual case
+            self._one_line_span(start, end, close, probe)
+        else:
+            self._spread_span(start, end, close, probe)
+        return probe
+
+    def _closing_run(self, start: int, end: int, close: int) -> tuple[int, int, int]:
+        """(end of the opening run, start and end of the closing run) for the backtick run at `start`, in full
+        (`end` and `close` are the end of its first backtick and the next backtick). The closer is the next run
+        of the same width in the paragraph; `close` is -1 when there is none, and the width is then remembered
+        as unmatched in this paragraph, as later runs of that width have no closer either."""
+        m, brk, unmatched = self.m, self.brk, self.unmatched
+        if close == end:
+            opener = _TICKS.match(m, start)
+            assert opener is not None  # (at a backtick)
+            end = opener.end()
+        width = end - start
+        if unmatched and unmatched.get(width) == brk:
+            return end, -1, -1
+        runs = self.runs
+        if runs is not None and runs.brk == brk:  # a paragraph of many runs: indexed
+            close = runs.closer(end, width)
+            probe = close + width
+        else:
+            close, probe = self._search_closer(end, width)
+        if close < 0:
+            unmatched[width] = brk
+        return end, close, probe
+
+    def _search_closer(self, end: int, width: int) -> tuple[int, int]:
+        """(start, end) of the first run of `width` backticks in the paragraph from `end`, or (-1, -1), searched
+        run by run: the closer is nearly always near. After `_RUNS_BEFORE_INDEX` runs of other widths, the
+        paragraph's runs are indexed by width instead (`_TickRuns`): run by run is quadratic on a paragraph of
+        runs of many widths."""
+        m, find, size, brk = self.m, self.find, self.size, self.brk
+        close = find("`", end, brk)
+        visited = 0
+        while close >= 0:
+            probe = close + 1
+            if probe < size and m[probe] == "`":
+                run = _TICKS.match(m, close)
+                assert run is not None  # (at a backtick)
+                probe = run.end()
+            if probe - close == width:
+                return close, probe
+            visited += 1
+            if visited == _RUNS_BEFORE_INDEX:
+                runs = self.runs = _TickRuns(m, end, brk)
+                close = runs.closer(end, width)
+                return close, close + width
+            close = find("`", probe, brk)
+        return -1, -1
+
+    def _one_line_span(self, start: int, end: int, close: int, probe: int) -> None:
+        """Records the usual code span: opened at `start`, its content text[end:close] on the current line and
+        not starting with a space (nothing to strip), closed by a run ending at `probe`. Its context comes from
+        the line at hand, and the record is built inline (see "fast records"): this is the hot path."""
+        text, line_start = self.text, self.line_start
+        content = text[end:close]
+        if "\\|" in content and _TABLE_ROW.match(self.m, line_start):
+            content = content.replace("\\|", "|")  # GFM unescapes pipes in table cells, code included
+        # context: the paragraph around the span, cut at CONTEXT characters
+        before = text[start - CONTEXT:start] if start - line_start >= CONTEXT else self._before_on_line(start)
+        stop = probe + CONTEXT
+        # (before the line's end, so before the paragraph's, and no newline to flatten)
+        after = text[probe:stop] if stop <= self.line_end else _context_after(text, probe, self.brk)
+        span = _new(_code_span)  # _code_span(content, line, column, line, ..., before, after), inlined
+        span.text = content
+        span.line = span.end_line = self.line
+        span.column = end - line_start + 1
+        span.end_column = close - line_start + 1
+        span.before = before
+        span.after = after
+        span.__class__ = CodeSpan  # type: ignore[assignment]  # the class swap of "fast records"
+        self.spans.append(span)  # type: ignore[arg-type]  # (a CodeSpan now: see above)
+
+    def _before_on_line(self, start: int) -> str:
+        """The `before` of a span opening less than CONTEXT characters into the current line. If the line starts
+        a block, it is the line up to `start` without the block's marker; whether it does is tested once per
+        line (`_test_line`), as a line often holds several spans. Otherwise `_before` looks back over lines."""
+        line_start = self.line_start
+        if line_start != self.tested_line:
+            self._test_line(line_start, start)
+        if self.tested_starts:
+            return self.text[self.tested_low:start]
+        return _before(self.text, self.m, start, line_start - 1, self.last_boundary)
+
+    def _test_line(self, low: int, start: int) -> None:
+        """Whether the line starting at `low` (holding a span opener at `start`) is a paragraph's first line,
+        and where its text starts. Cheap answers first: a list item or a heading starts a block, and the line
+        then loses its block marker ("- item": two characters, the usual marker, without a regex)."""
+        self.tested_line = self.tested_low = low
+        text = self.text
+        marker = text[low]
+        if marker in "-+*" and text[low + 1] == " " and text[low + 2] not in " \t[":
+            self.tested_starts, self.tested_low = True, low + 2
+            return
+        prefix = _BLOCK_PREFIX.match(text, low, start) if marker in _MARKER_STARTS else None
+        if prefix is None:
+            self.tested_starts = self._starts_paragraph(low)
+            return
+        self.tested_starts = bool(prefix.lastindex) or self._starts_paragraph(low)  # a list item or a heading
+        self.tested_low = prefix.end()
+
+    def _starts_paragraph(self, low: int) -> bool:
+        """Whether the newline before `low`, a line start, ends a block. A paragraph end is always a boundary,
+        and so is a newline after a blank line: both are answered without `_boundary`."""
+        m = self.m
+        return low < 2 or low - 1 == self.previous_brk or m[low - 2] == "\n" or _boundary(m, low - 1)
+
+    def _spread_span(self, start: int, end: int, close: int, probe: int) -> None:
+        """Records a code span that is not the usual one: its content text[end:close] spans lines, or has a
+        space to strip (the content may then start on the next line, where the scan moves). The general
+        helpers find its extent and context."""
+        text, m = self.text, self.m
+        multiline = close > self.line_end
+        content, first, last = _span_bounds(text, end, close)
+        if "\\|" in content and _TABLE_ROW.match(m, self.line_start):
+            content = content.replace("\\|", "|")
+        if first > self.line_end:  # the content starts on the next line
+            self._move_to(first)
+        line, line_start = self.line, self.line_start
+        column = first - line_start + 1
+        if not multiline:
+            end_line, end_column = line, column + last - first
+        else:
+            end_line = line + self.count("\n", first, last)
+            end_column = last - self.rfind("\n", 0, last)
+        opener_line = line_start if line_start <= start else self.rfind("\n", max(0, start - CONTEXT), start) + 1
+        span = _code_span(content, line, column, end_line, end_column,
+                          _context_before(text, m, start, opener_line, self.last_boundary),
+                          _context_after(text, probe, self.brk))
+        self.spans.append(span)  # type: ignore[arg-type]  # a CodeSpan (see "fast records")
+
+    # --- comments and autolinks
+
+    def _locator(self) -> _Locator:
+        """The locator for comments and autolinks, made on first use: most bodies have neither."""
+        if self.other is None:
+            self.other = _Locator(self.text, self.first_line)
+        return self.other
+
+    def _comment(self, start: int) -> int:
+        """An inline `<!--` at `start`: a comment if `-->` closes it in the paragraph, else literal. Returns
+        where the search goes on. The last "-->" found in the paragraph is kept: on a line of many comments,
+        searching again from each opener would be quadratic when one is unclosed."""
+        brk = self.brk
+        if self.comment_from != brk or 0 <= self.comment_close < start + 2:
+            self.comment_close, self.comment_from = self.find("-->", start + 2, brk), brk
+        close = self.comment_close
+        if close < 0:
+            return start + 4
+        inner = start + 4
+        locate = self._locator()
+        line, column = locate(inner)
+        end_line, end_column = locate(max(inner, close))
+        self.comments.append(HtmlComment(self.text[inner:close], line, column, end_line, end_column))
+        if self.want_masks:
+            self.masks.append((start, close + 3))
+        return close + 3
+
+    def _autolink(self, start: int) -> int:
+        """A "<" at `start` that does not open a comment: an autolink (`<scheme:...>`, `<a@b.c>`) or text.
+        Returns where the search goes on."""
+        autolink = _AUTOLINK.match(self.m, start)
         if autolink is None:
-            pos = start + 1
-            continue
+            return start + 1
         target = autolink.group("uri") or autolink.group("email")
-        if other is None:
-            other = _Locator(text, first_line)
-        line_, column_ = other(start + 1)
-        links.append(Link(target, target, False, line_, column_, column_ + len(target)))
-        if want_masks:
-            add_mask(autolink.span())
-        pos = autolink.end()
-    for low, end, newlines, _, _, _ in fences[numbered:]:  # the fences after the last event
-        line += count("\n", counted, low)
-        fence_lines.append(line)
-        line += newlines
-        counted = end
-    return spans, comments, masks, fence_lines, seed
+        line, column = self._locator()(start + 1)
+        self.links.append(Link(target, target, False, line, column, column + len(target)))
+        if self.want_masks:
+            self.masks.append(autolink.span())
+        return autolink.end()
 
 
 # --- pass 4: links, definitions, headings --------------------------------------------------------
@@ -1128,15 +1285,15 @@ def scan(body: str, first_line: int = 1, *, headings: bool = True) -> MarkdownSc
     spans, inline_comments, masks, fence_lines, seed = _inline(text, m1, first_line, links, raw_fences,
                                                                has_inline or has_definition, low)
     fences: list[Fence] = []
-    new = object.__new__
+    new = _new
     for line, (_, _, _, spanned, info, _) in zip(fence_lines, raw_fences, strict=True):
         fence = new(_fence)  # _fence(line, line + spanned, info, False), inlined
         fence.line = line
         fence.end_line = line + spanned
         fence.info = info
         fence.indented = False
-        fence.__class__ = Fence
-        fences.append(fence)
+        fence.__class__ = Fence  # type: ignore[assignment]  # the class swap of "fast records"
+        fences.append(fence)  # type: ignore[arg-type]  # (a Fence now: see above)
     if indented:
         fences.extend(indented)
         fences.sort(key=_LINE)

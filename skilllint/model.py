@@ -75,5 +75,5 @@ class Diagnostic:
     target: str | None = None
 
     @property
-    def sort_key(self) -> tuple:
+    def sort_key(self) -> tuple[str, int, int, str, str, str]:
         return (self.path, self.span.line, self.span.column, self.code, self.target or "", self.message)

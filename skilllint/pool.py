@@ -18,7 +18,8 @@ from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
-from typing import Any, TypeVar
+from multiprocessing.process import BaseProcess
+from typing import TypeVar
 
 Item = TypeVar("Item")
 Out = TypeVar("Out")
@@ -28,7 +29,7 @@ def can_fork() -> bool:
     return "fork" in multiprocessing.get_all_start_methods()
 
 
-def _serve(connection: Connection, items: Sequence[Any], work: Callable[[Any], Any]) -> None:
+def _serve(connection: Connection, items: Sequence[Item], work: Callable[[Item], Out]) -> None:
     """A worker: receive (start, stop) ranges of `items`, send back the list of results."""
     while True:
         try:
@@ -43,7 +44,7 @@ def _serve(connection: Connection, items: Sequence[Any], work: Callable[[Any], A
 
 @dataclass
 class _Worker:
-    process: Any
+    process: BaseProcess
     connection: Connection
     task: tuple[int, int] | None = None
     started: float = 0.0

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from skilllint.document import Location
 from skilllint.manifests import Manifest
+from skilllint.readfacts import Location
 from skilllint.suppression import Directive
 from skilllint.targets import Target
 

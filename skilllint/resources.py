@@ -37,7 +37,8 @@ def schemas_dir() -> Path:
 def load_schema(relative: str) -> dict[str, Any]:
     """Load a JSON Schema shipped with skilllint, e.g. `config.schema.json`."""
     with open(schemas_dir() / relative, encoding="utf-8") as handle:
-        return json.load(handle)
+        schema: dict[str, Any] = json.load(handle)  # every shipped schema is a JSON object
+    return schema
 
 
 def card_path(code: str) -> Path:

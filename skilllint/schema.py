@@ -10,22 +10,25 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:
-    from skilllint.document import Document
-
 from skilllint.resources import load_schema
+
+if TYPE_CHECKING:
+    from jsonschema.exceptions import ValidationError
+    from jsonschema.protocols import Validator
+
+    from skilllint.document import Document
 
 
 @dataclass(frozen=True, slots=True)
 class SchemaError:
-    path: tuple[Any, ...]  # where in the frontmatter (keys and indexes)
+    path: tuple[str | int, ...]  # where in the frontmatter (keys and indexes)
     keyword: str  # the failing JSON Schema keyword: type, maxLength, additionalProperties...
     message: str
     value: Any
 
 
 @cache
-def validator_for(relative: str) -> Any:
+def validator_for(relative: str) -> Validator:
     """A compiled validator for a schema shipped in schemas/ (cached for the process)."""
     import jsonschema
 
@@ -46,10 +49,15 @@ def known_fields(dialect: str) -> tuple[str, ...]:
 def validate(data: dict[str, Any], dialect: str) -> list[SchemaError]:
     """All schema errors of `data` under the dialect, leaves first (best_match order)."""
     validator = validator_for(f"frontmatter/{dialect}.schema.json")
-    return [
-        SchemaError(tuple(error.absolute_path), error.validator, error.message, error.instance)
-        for error in validator.iter_errors(data)
-    ]
+    return [_schema_error(error) for error in validator.iter_errors(data)]
+
+
+def _schema_error(error: ValidationError) -> SchemaError:
+    """`error` as a SchemaError. A validator's errors always name their keyword (only an error built
+    by hand may leave it unset), so the check narrows the type and never fails."""
+    keyword = error.validator
+    assert isinstance(keyword, str)
+    return SchemaError(tuple(error.absolute_path), keyword, error.message, error.instance)
 
 
 def errors_for(doc: Document, dialect: str) -> list[SchemaError]:

@@ -18,11 +18,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING
 
-from skilllint.document import Location
 from skilllint.model import Diagnostic, Span
+from skilllint.readfacts import Location
 from skilllint.registry import UnknownRuleError, expand_selector
+
+if TYPE_CHECKING:
+    from skilllint.markdown import HtmlComment
 
 _COMMENT = re.compile(r"^\s*skilllint-(disable-next-line|disable-line|disable-file|disable|enable)\b(.*)$", re.S)
 _YAML = re.compile(r"#\s*skilllint-(disable-next-line|disable-line)\b(.*)$")
@@ -89,7 +92,7 @@ def parse_directives(
     path: str,
     lines: list[str],
     frontmatter_lines: tuple[int, int] | None,
-    comments: Iterable[Any],
+    comments: Iterable[HtmlComment],
 ) -> list[Directive]:
     """Directives of one SKILL.md: YAML comments in the frontmatter lines, and the body's HTML
     comments as the Markdown scanner found them (so none in code spans or fenced code)."""
@@ -148,7 +151,6 @@ class SuppressionReport:
 
     directives: list[Directive]
     selected: frozenset[str]
-    problems: list = field(default_factory=list)
 
 
 def apply(

@@ -185,7 +185,8 @@ def builtin_raw() -> dict[str, dict[str, Any]]:
     import json
 
     with open(COMPILED_RUNTIMES, encoding="utf-8") as handle:
-        return json.load(handle)
+        raw: dict[str, dict[str, Any]] = json.load(handle)  # an object of runtime objects, as generated
+    return raw
 
 
 def user_parent(ident: str, spec: Mapping[str, Any]) -> str | None:

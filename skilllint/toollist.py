@@ -12,8 +12,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from skilllint.document import Document, Location
+from skilllint.document import Document
 from skilllint.model import Span
+from skilllint.readfacts import Location
 
 
 @dataclass(frozen=True, slots=True)

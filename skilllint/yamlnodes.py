@@ -10,13 +10,14 @@ tags, duplicate keys) on the way.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
 import yaml
 from yaml.constructor import SafeConstructor
-from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+from yaml.nodes import CollectionNode, MappingNode, Node, ScalarNode, SequenceNode
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -152,7 +153,8 @@ _KIND = {
     "int": "an integer", "float": "a number", "bool": "a boolean", "null": "empty", "timestamp": "a date",
     "binary": "base64 data", "str": "a string",
 }
-_SCALAR_BUILDERS: dict[str, Any] = {
+# tag -> PyYAML's constructor method for it, called unbound as build(constructor, node)
+_SCALAR_BUILDERS: dict[str, Callable[[SafeConstructor, ScalarNode], Any]] = {
     f"{_CORE}{name}": SafeConstructor.yaml_constructors[f"{_CORE}{name}"]
     for name in ("null", "bool", "int", "float", "binary", "timestamp")
 }
@@ -163,7 +165,7 @@ _COLLECTION_TAGS = frozenset(f"{_CORE}{name}" for name in ("seq", "map", "set", 
 _EXPLICIT_TAG = re.compile(r"(?:&\S+\s+)?!")
 
 
-def describe_kind(value: Any) -> str:
+def describe_kind(value: object) -> str:
     """A YAML value's type as messages name it: `a number`, `a list`, `empty` (null)."""
     if value is None:
         return "empty"
@@ -256,7 +258,8 @@ class _Builder:
         kind = _KIND.get(short[2:], f"tagged `{short}`") if short.startswith("!!") else f"tagged `{short}`"
         implicit = (
             not node.style
-            and _resolver.resolve(ScalarNode, node.value, (True, False)) == tag
+            # (types-PyYAML leaves BaseResolver.resolve unannotated)
+            and _resolver.resolve(ScalarNode, node.value, (True, False)) == tag  # type: ignore[no-untyped-call]
             and not _EXPLICIT_TAG.match(self.text, node.start_mark.index)
         )
         if implicit:
@@ -274,6 +277,7 @@ class _Builder:
         if depth >= MAX_DEPTH:
             mark = node.start_mark
             raise YamlRefused(f"YAML nests more than {MAX_DEPTH} levels deep; not parsed", mark.line, mark.column)
+        assert isinstance(node, CollectionNode)  # composing makes scalars, sequences and mappings only
         if node.flow_style:
             self._note("flow", node, "mapping" if isinstance(node, MappingNode) else "list")
         if node.tag not in _COLLECTION_TAGS:
@@ -341,7 +345,7 @@ KeyIndex = dict[int, dict[str, tuple[Node, Node]]]
 
 
 def find_node(
-    root: Node | None, path: tuple[Any, ...], *, want_key: bool = False, index: KeyIndex | None = None
+    root: Node | None, path: tuple[object, ...], *, want_key: bool = False, index: KeyIndex | None = None
 ) -> Node | None:
     """The node at `path` (mapping keys and sequence indexes); the key node when `want_key`.
 
@@ -364,7 +368,7 @@ def find_node(
     return node
 
 
-def _lookup(mapping: MappingNode, step: Any, index: KeyIndex | None) -> tuple[Node, Node] | None:
+def _lookup(mapping: MappingNode, step: object, index: KeyIndex | None) -> tuple[Node, Node] | None:
     """The (key, value) nodes of `step` in `mapping`; the last duplicate wins, as in the data."""
     if index is None:
         for k, v in reversed(mapping.value):
@@ -377,7 +381,7 @@ def _lookup(mapping: MappingNode, step: Any, index: KeyIndex | None) -> tuple[No
     return keys.get(step if isinstance(step, str) else str(step))
 
 
-def _key_matches(node: ScalarNode, step: Any) -> bool:
+def _key_matches(node: ScalarNode, step: object) -> bool:
     if node.value == step:
         return True
     return not isinstance(step, str) and node.value == str(step)

@@ -9,8 +9,12 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from skilllint.model import Diagnostic
+
+if TYPE_CHECKING:
+    from skilllint.rule import AnyRule
 
 
 @dataclass
@@ -21,13 +25,18 @@ class RunInfo:
     skills: int = 0
     color: bool = False
     source_line: Callable[[str, int], str | None] = lambda _path, _line: None
-    rules: dict = field(default_factory=dict)  # code -> Rule, for SARIF's rule table
+    rules: dict[str, AnyRule] = field(default_factory=dict)  # code -> Rule, for SARIF's rule table
 
 
-def _render(name: str) -> Callable[[list[Diagnostic], RunInfo], str]:
+Renderer = Callable[[list[Diagnostic], RunInfo], str]
+"""A format's `render` function."""
+
+
+def _render(name: str) -> Renderer:
     from importlib import import_module
 
-    return import_module(f"skilllint.formatters.{name}").render
+    render: Renderer = import_module(f"skilllint.formatters.{name}").render
+    return render
 
 
 FORMATS = ("full", "concise", "json", "sarif", "github")

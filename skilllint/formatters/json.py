@@ -14,7 +14,7 @@ from skilllint.model import Diagnostic
 from skilllint.textsafe import escape, escape_lines
 
 
-def as_dict(d: Diagnostic) -> dict:
+def as_dict(d: Diagnostic) -> dict[str, str | int | None]:
     return {
         "path": escape(d.path),
         "line": d.span.line,
