@@ -385,15 +385,20 @@ class _Walker:
         if is_link and not self.symlink_ok(entry.path, root_real):
             return
         if wrong_case and has_proper:
-            self.result.problems.append(
-                ReadFact(
-                    Fact.SKILL_MD_CASE_BESIDE, self.rel(entry.path), Span(1, 1),
-                    f"`{entry.name}` beside `SKILL.md`: runtimes read only `SKILL.md`",
-                    f"merge it into SKILL.md or rename it; `{entry.name}` is ignored",
-                )
-            )
+            self.beside_skill_file(entry.path)
             return
         self.add_skill(entry.path, wrong_case, is_link=is_link)
+
+    def beside_skill_file(self, path: str) -> None:
+        """`skill.md` in a folder that has a `SKILL.md`: runtimes read only the latter."""
+        name = os.path.basename(path)
+        self.result.problems.append(
+            ReadFact(
+                Fact.SKILL_MD_CASE_BESIDE, self.rel(path), Span(1, 1),
+                f"`{name}` beside `SKILL.md`: runtimes read only `SKILL.md`",
+                f"merge it into SKILL.md or rename it; `{name}` is ignored",
+            )
+        )
 
     @staticmethod
     def link_text(path: str) -> str:
@@ -507,8 +512,11 @@ def discover(
             continue
         name = os.path.basename(path)
         if name.lower() == "skill.md":
-            root_real = os.path.realpath(os.path.dirname(os.path.abspath(path)))
-            if os.path.islink(path) and not walker.symlink_ok(path, root_real):
+            folder = os.path.dirname(os.path.abspath(path))
+            if os.path.islink(path) and not walker.symlink_ok(path, os.path.realpath(folder)):
+                continue
+            if name != SKILL_FILE and _has_skill_file(folder):
+                walker.beside_skill_file(path)  # as the walk of its folder says: pre-commit names both
                 continue
             walker.add_skill(path, wrong_case=name != SKILL_FILE)
             continue
@@ -523,7 +531,17 @@ def discover(
     walker.report_missing_skill_files()
     result.skills.sort(key=lambda s: str(s.file))
     result.manifests.sort()
+    # paths that overlap (`.` and `skills`) walk a folder twice: its facts are recorded once
+    result.problems = sorted(set(result.problems), key=lambda p: (p.path, p.span, p.kind, p.detail))
     return result
+
+
+def _has_skill_file(folder: str) -> bool:
+    """Whether `folder` holds a file named exactly `SKILL.md` (on any file system)."""
+    try:
+        return SKILL_FILE in os.listdir(folder)
+    except OSError:
+        return False
 
 
 def _force_excluded(walker: _Walker, path: str, exclude: tuple[str, ...]) -> bool:
