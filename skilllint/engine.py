@@ -35,7 +35,6 @@ from skilllint.globs import matches
 from skilllint.location import LocationDefaults
 from skilllint.manifests import Manifest, load_manifest
 from skilllint.model import Diagnostic, Severity, Span
-from skilllint.pool import can_fork, run_pool
 from skilllint.project import Project, SkillSummary
 from skilllint.readfacts import ReadFact
 from skilllint.rule import (
@@ -278,19 +277,27 @@ def _batch_size(total: int, jobs: int) -> int:
     return max(8, min(256, total // (jobs * 8) or 1))
 
 
+def _can_fork() -> bool:
+    """Whether a pool of forked workers is possible here, asked without importing
+    multiprocessing (fork exists on every POSIX system, never on Windows)."""
+    return hasattr(os, "fork")
+
+
 def _lint_all(
     skills: list[SkillInput], linter: Linter, progress: Callable[[int, int], None] | None
 ) -> Iterator[tuple[list[Diagnostic], SkillSummary]]:
     settings = linter.settings
     total = len(skills)
     jobs = max(1, settings.jobs)
-    if jobs == 1 or total < PARALLEL_THRESHOLD or not can_fork():
+    if jobs == 1 or total < PARALLEL_THRESHOLD or not _can_fork():
         with FileBudget(settings.file_budget) as budget:
             for index, skill in enumerate(skills, 1):
                 yield linter.lint_skill(skill, budget)
                 if progress and index % 200 == 0:
                     progress(index, total)
         return
+    from skilllint.pool import run_pool  # multiprocessing costs ~6 ms to import: only for a pool
+
     done = 0
     for count, results in run_pool(
         skills,

@@ -46,9 +46,6 @@ from enum import StrEnum
 from functools import cache
 from types import MappingProxyType
 
-from rapidfuzz import fuzz, process, utils
-from rapidfuzz.distance import OSA
-
 from skilllint.targets import Target, Tool, builtin_targets
 
 __all__ = ["Outcome", "Resolution", "resolve", "vocabulary"]
@@ -574,17 +571,27 @@ def _capability_help(name: str, index: _Index) -> tuple[tuple[str, ...], str | N
 
 
 class _Choices:
-    """Spellings offered as "did you mean", processed once for rapidfuzz."""
+    """Spellings offered as "did you mean", processed for rapidfuzz on the first name that
+    does not resolve (a clean run never imports rapidfuzz: start-up)."""
 
-    __slots__ = ("suggest", "processed", "keys", "windows")
+    __slots__ = ("suggest", "_processed", "windows")
 
     def __init__(self, suggest: Mapping[str, str]) -> None:
         self.suggest = dict(suggest)  # spelling -> what to suggest (a deprecated alias -> its tool)
-        self.processed: dict[str, list[str]] = {}
-        for spelling in self.suggest:  # `Bash` and `bash` process alike; suggest both
-            self.processed.setdefault(utils.default_process(spelling), []).append(spelling)
-        self.keys = list(self.processed)
+        self._processed: dict[str, list[str]] | None = None
         self.windows: dict[int, list[str]] = {}
+
+    @property
+    def processed(self) -> dict[str, list[str]]:
+        """Processed spelling -> the spellings it stands for (`Bash` and `bash` process alike)."""
+        if self._processed is None:
+            from rapidfuzz import utils
+
+            processed: dict[str, list[str]] = {}
+            for spelling in self.suggest:
+                processed.setdefault(utils.default_process(spelling), []).append(spelling)
+            self._processed = processed
+        return self._processed
 
     def near_length(self, length: int) -> list[str]:
         """The keys whose length lets them reach the cutoff against a query of `length`:
@@ -595,7 +602,7 @@ class _Choices:
         if keys is None:
             low = min(math.ceil(length * FUZZY_CUTOFF / (200 - FUZZY_CUTOFF)), length - 1)
             high = max(math.floor(length * (200 - FUZZY_CUTOFF) / FUZZY_CUTOFF), length + 1)
-            keys = [key for key in self.keys if low <= len(key) <= high]
+            keys = [key for key in self.processed if low <= len(key) <= high]
             self.windows[length] = keys
         return keys
 
@@ -608,8 +615,11 @@ def _fuzzy(name: str, choices: _Choices) -> tuple[str, ...]:
     (`Grpe` -> `Grep`) scores only 75, hence the edit rule; on four letters it admits only a
     transposition, since one substitution there makes unrelated words alike (`exit` -> `Edit`).
     """
-    if not name or len(name) > _FUZZY_MAX_LEN or not choices.keys:
+    if not name or len(name) > _FUZZY_MAX_LEN or not choices.suggest:
         return ()
+    from rapidfuzz import fuzz, process, utils
+    from rapidfuzz.distance import OSA
+
     query = utils.default_process(name)
     if len(query) < _FUZZY_MIN_LEN:
         return ()
