@@ -1,0 +1,52 @@
+"""Start-up: a clean one-skill run imports only what it uses.
+
+multiprocessing (a pool), rapidfuzz (a "did you mean") and jsonschema (a wrong value's
+schema message) cost milliseconds each to import; a pre-commit run on a clean skill needs
+none of them. Checked in a fresh interpreter, since this test process has imported them all.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "skills" / "pdf-processing"
+HEAVY = ("multiprocessing", "rapidfuzz", "jsonschema")
+
+_PROBE = """
+import json, sys
+from skilllint.cli import main
+sys.argv = ["skilllint", "check", sys.argv[1], "--target", "claude-code"]
+try:
+    main()
+except SystemExit as done:
+    code = done.code
+print(json.dumps({"code": code, "loaded": sorted({m.split('.')[0] for m in sys.modules})}), file=sys.stderr)
+"""
+
+
+def _loaded(*args: str) -> tuple[int, set[str]]:
+    run = subprocess.run([sys.executable, "-c", _PROBE, *args], capture_output=True, text=True, check=False)
+    report = json.loads(run.stderr.strip().splitlines()[-1])
+    return report["code"], set(report["loaded"])
+
+
+def test_a_clean_skill_imports_no_heavy_library() -> None:
+    code, loaded = _loaded(str(EXAMPLE))
+    assert code == 0
+    assert not loaded & set(HEAVY), sorted(loaded & set(HEAVY))
+
+
+def test_an_unknown_tool_brings_in_rapidfuzz_for_its_suggestion(tmp_path: Path) -> None:
+    skill = tmp_path / "typo-skill"
+    skill.mkdir()
+    (skill / "SKILL.md").write_text(
+        "---\nname: typo-skill\ndescription: Shows a typo in a tool name. Use when testing.\n"
+        "allowed-tools: Bassh\n---\n\nRun it.\n",
+        encoding="utf-8",
+    )
+    code, loaded = _loaded(str(skill))
+    assert code == 1
+    assert "rapidfuzz" in loaded and "multiprocessing" not in loaded
