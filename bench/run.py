@@ -1,16 +1,29 @@
-"""Time skilllint (and agnix, when installed) on a synthetic corpus of agent skills.
+"""Time skilllint (and agnix, when installed) on a synthetic corpus of agent skills, in paired runs.
 
-Why this exists: skilllint has two speed promises -- a whole repository of skills must lint fast
-enough for CI (goal: >= 4000 skills/s with ``--jobs 2`` on 5000 skills), and one skill must lint fast
-enough for a pre-commit hook (goal: <= 200 ms wall time, start-up included).  Both are measured
-here as a user feels them: the ``skilllint`` console script is run as a subprocess, so interpreter
-start-up and imports count.  Figures are medians of the runs made in this one invocation; nothing
-is compared with earlier runs, and nothing here is asserted by the test suite (timings depend on
-the machine).
+Why this exists: skilllint promises speed a user feels -- a repository of skills lints fast enough
+for CI, one skill fast enough for a pre-commit hook, a re-run of an unchanged tree is almost free,
+and a very large tree fits in little memory.  Every figure here is a *ratio from paired runs*: the
+two commands are run alternately (A B, B A, A B, ...), each pair gives one ratio, and the median
+ratio is reported.  Whatever else the machine does slows both sides of a pair alike, so the ratio
+holds where absolute times drift.  Commands are run as subprocesses, so interpreter start-up and
+imports count.  Nothing here is asserted by the test suite (timings depend on the machine).
+
+Measures (each can be skipped):
+
+1. **one skill / interpreter start**: ``skilllint check SKILL_DIR`` against ``python -c pass`` with
+   the interpreter of the skilllint script.
+2. **corpus / agnix**: ``skilllint check CORPUS --jobs J --no-cache`` against
+   ``agnix --format json CORPUS`` (when agnix is installed).
+3. **warm / cold**: the same check with a result cache: cold into an empty cache folder, then warm
+   on the folder the cold run filled.
+4. **peak memory** on a large generated tree (``--memory-count``, e.g. 61000): the peak over the
+   run of the summed proportional set size (PSS) of the linter and every process it started, so
+   forked workers' shared pages are counted once.  agnix the same way when installed.
 
 Usage::
 
-    python bench/run.py [--count N] [--jobs J] [--runs R] [--keep DIR] [--seed S]
+    python bench/run.py [--count N] [--jobs J] [--pairs P] [--keep DIR] [--seed S]
+                        [--memory-count N] [--memory-tree DIR]
                         [--skilllint CMD] [--agnix CMD | --no-agnix]
 
 Exit status: 0 when the measurements were made (whether or not the goals were met), 2 when a linter
@@ -31,38 +44,21 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-GOAL_SKILLS_PER_SECOND = 4000.0
-GOAL_ONE_SKILL_MS = 200.0
-ONE_SKILL_RUNS = 5
+GOAL_ONE_SKILL_RATIO = 3.0  # one skill <= 3x a bare interpreter start
+GOAL_AGNIX_RATIO = 0.6  # skilllint's time <= 0.6x agnix's on the corpus
+GOAL_WARM_RATIO = 0.1  # a warm re-run <= 0.1x the cold run
+GOAL_PEAK_MB = 300.0  # on a 61,000-skill tree
 
 
 class LinterFailed(Exception):
     """A linter exited with a status other than 0 (clean) or 1 (findings): the timing is meaningless."""
-
-
-@dataclass
-class Timing:
-    """Wall times of repeated runs of one command, and what its one untimed run reported."""
-
-    label: str
-    command: list[str]
-    seconds: list[float] = field(default_factory=list)
-    findings: str = "n/a"
-
-    @property
-    def median(self) -> float:
-        """Median wall time in seconds: robust to one slow run (page cache, a busy neighbour)."""
-        return statistics.median(self.seconds)
-
-    def runs_text(self) -> str:
-        """All run times, so a reader can see the spread behind the median."""
-        return " ".join(f"{s:.3f}" for s in self.seconds)
 
 
 def load_generator() -> ModuleType:
@@ -211,18 +207,6 @@ def run_once(command: list[str], cwd: Path, capture: bool) -> tuple[float, str]:
     return elapsed, proc.stdout.decode("utf-8", "replace") if capture else ""
 
 
-def measure(label: str, command: list[str], runs: int, cwd: Path, parse_json: bool) -> Timing:
-    """One untimed warm-up run (fills caches, checks the exit status, counts findings), then ``runs``."""
-    timing = Timing(label, command)
-    _, out = run_once(command, cwd, capture=parse_json)
-    if parse_json:
-        timing.findings = count_findings(out)
-    for _ in range(runs):
-        seconds, _ = run_once(command, cwd, capture=False)
-        timing.seconds.append(seconds)
-    return timing
-
-
 def script_interpreter(command: list[str]) -> str:
     """The Python that runs a console script (its shebang), else this one: for the start-up floor."""
     try:
@@ -237,198 +221,260 @@ def script_interpreter(command: list[str]) -> str:
     return sys.executable
 
 
-def startup_floor(interp: str, cwd: Path) -> list[tuple[str, float]]:
-    """Median wall times of a bare interpreter and of importing skilllint's CLI module.
+@dataclass
+class Paired:
+    """Alternating runs of two commands: `a` is the reference, the ratio is b / a per pair."""
 
-    Why: the one-skill goal is mostly start-up; these two numbers tell how much of it the
-    interpreter costs (nothing skilllint can do about) and how much its imports cost.
-    """
-    out: list[tuple[str, float]] = []
-    probes = (("  python start-up alone", "pass"), ("  python + import skilllint.cli", "import skilllint.cli"))
-    for label, code in probes:
-        times = []
-        for _ in range(ONE_SKILL_RUNS + 1):
-            start = time.perf_counter()
-            proc = subprocess.run([interp, "-c", code], cwd=cwd, capture_output=True, check=False)
-            times.append(time.perf_counter() - start)
-            if proc.returncode != 0:
-                return out
-        out.append((label, statistics.median(times[1:])))
-    return out
+    label: str
+    a_label: str
+    b_label: str
+    a_seconds: list[float] = field(default_factory=list)
+    b_seconds: list[float] = field(default_factory=list)
+
+    @property
+    def ratios(self) -> list[float]:
+        return [b / a for a, b in zip(self.a_seconds, self.b_seconds, strict=True) if a > 0]
+
+    @property
+    def median_ratio(self) -> float:
+        return statistics.median(self.ratios)
+
+    def describe(self) -> str:
+        """The ratio of every pair and both sides' medians, so a reader sees the spread."""
+        ratios = " ".join(f"{r:.3f}" for r in self.ratios)
+        return (f"  {self.label}: median ratio {self.median_ratio:.3f} (pairs: {ratios}); "
+                f"medians {self.b_label} {statistics.median(self.b_seconds) * 1000:.0f} ms, "
+                f"{self.a_label} {statistics.median(self.a_seconds) * 1000:.0f} ms")
 
 
-def fmt_goal(ok: bool) -> str:
-    """A word a reader can scan for."""
-    return "met" if ok else "MISSED"
+def paired(label: str, a: tuple[str, Any], b: tuple[str, Any], pairs: int, cwd: Path) -> Paired:
+    """Run `a` and `b` alternately `pairs` times (A B, then B A, ...), after one untimed run of
+    each. Each side is (label, command) or (label, callable returning seconds) for runs that
+    need a set-up of their own (an empty cache folder) outside the timed part."""
+    result = Paired(label, a[0], b[0])
+
+    def once(side: Any) -> float:
+        return side() if callable(side) else run_once(side, cwd, capture=False)[0]
+
+    once(a[1])
+    once(b[1])
+    for index in range(pairs):
+        if index % 2 == 0:
+            result.a_seconds.append(once(a[1]))
+            result.b_seconds.append(once(b[1]))
+        else:
+            result.b_seconds.append(once(b[1]))
+            result.a_seconds.append(once(a[1]))
+    return result
 
 
-def print_table(
-    count: int,
-    corpus: Timing | None,
-    one: Timing | None,
-    ag_corpus: Timing | None,
-    ag_one: Timing | None,
-    jobs: int,
-    floor: list[tuple[str, float]],
-) -> None:
-    """Print the results table: skilllint, its goal, agnix and the ratio side by side."""
-    rows: list[tuple[str, str, str, str, str]] = [
-        ("measure", "skilllint", "goal", "agnix", "skilllint vs agnix"),
-    ]
-    any_corpus = corpus or ag_corpus
-    if any_corpus:
-        sl_sps = count / corpus.median if corpus else None
-        ag_sps = count / ag_corpus.median if ag_corpus else None
-        rows.append(
-            (
-                f"{count} skills, wall time (median of {len(any_corpus.seconds)})",
-                f"{corpus.median:.3f} s" if corpus else "n/a",
-                "",
-                f"{ag_corpus.median:.3f} s" if ag_corpus else "n/a",
-                "",
-            )
-        )
-        ratio = f"{sl_sps / ag_sps:.2f}x the speed" if sl_sps and ag_sps else "n/a"
-        rows.append(
-            (
-                f"  skills per second (--jobs {jobs})",
-                f"{sl_sps:,.0f}" if sl_sps else "n/a",
-                f">= {GOAL_SKILLS_PER_SECOND:,.0f}"
-                + (f" {fmt_goal(sl_sps >= GOAL_SKILLS_PER_SECOND)}" if sl_sps else ""),
-                f"{ag_sps:,.0f}" if ag_sps else "n/a",
-                ratio,
-            )
-        )
-    if one or ag_one:
-        sl_ms = one.median * 1000 if one else None
-        ag_ms = ag_one.median * 1000 if ag_one else None
-        rows.append(
-            (
-                f"one skill, wall time (median of {ONE_SKILL_RUNS})",
-                f"{sl_ms:.0f} ms" if sl_ms is not None else "n/a",
-                f"<= {GOAL_ONE_SKILL_MS:.0f} ms"
-                + (f" {fmt_goal(sl_ms <= GOAL_ONE_SKILL_MS)}" if sl_ms is not None else ""),
-                f"{ag_ms:.0f} ms" if ag_ms is not None else "n/a",
-                f"{sl_ms / ag_ms:.2f}x the time" if sl_ms is not None and ag_ms else "n/a",
-            )
-        )
-    for label, seconds in floor:
-        rows.append((label, f"{seconds * 1000:.0f} ms", "", "", ""))
-    widths = [max(len(r[i]) for r in rows) for i in range(5)]
-    for i, row in enumerate(rows):
-        print("  ".join(cell.ljust(widths[j]) for j, cell in enumerate(row)).rstrip())
-        if i == 0:
-            print("  ".join("-" * w for w in widths))
+def _tree_pss_kb(root: int) -> int:
+    """Summed PSS (else RSS) in kB of `root` and its descendants, from /proc (Linux)."""
+    children: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", "rb") as handle:
+                stat = handle.read().rsplit(b")", 1)[1].split()
+            children.setdefault(int(stat[1]), []).append(int(entry))
+        except (OSError, IndexError, ValueError):
+            continue
+    total, todo = 0, [root]
+    while todo:
+        pid = todo.pop()
+        todo.extend(children.get(pid, ()))
+        total += _pss_kb(pid)
+    return total
+
+
+def _pss_kb(pid: int) -> int:
+    for path, key in ((f"/proc/{pid}/smaps_rollup", b"Pss:"), (f"/proc/{pid}/status", b"VmRSS:")):
+        try:
+            with open(path, "rb") as handle:
+                for line in handle:
+                    if line.startswith(key):
+                        return int(line.split()[1])
+        except (OSError, ValueError, IndexError):
+            continue
+    return 0
+
+
+def peak_memory_mb(command: list[str], cwd: Path) -> tuple[float, float]:
+    """(peak summed PSS in MB, wall seconds) of one run, sampled every 20 ms."""
+    env = dict(os.environ, DO_NOT_TRACK="1", NO_COLOR="1")
+    start = time.perf_counter()
+    proc = subprocess.Popen(command, cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE)
+    peak = 0
+    stop = threading.Event()
+
+    def sample() -> None:
+        nonlocal peak
+        while not stop.is_set():
+            peak = max(peak, _tree_pss_kb(proc.pid))
+            stop.wait(0.02)
+
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
+    _, stderr = proc.communicate()
+    stop.set()
+    sampler.join()
+    if proc.returncode not in (0, 1):
+        raise LinterFailed(f"{shlex.join(command)} exited with status {proc.returncode}\n"
+                           f"{stderr.decode('utf-8', 'replace').strip()}")
+    return peak / 1024, time.perf_counter() - start
+
+
+def supports(skilllint: list[str], option: str) -> bool:
+    """Whether this skilllint's `check` has `option` (the cache options came later)."""
+    proc = subprocess.run([*skilllint, "check", "--help"], capture_output=True, text=True, check=False)
+    return option in proc.stdout
+
+
+def make_corpus(directory: Path | None, count: int, seed: int) -> tuple[Path, tempfile.TemporaryDirectory[str] | None]:
+    """A generated corpus of `count` skills: `directory` reused when it already holds skills,
+    else generated into it (kept), else into a temporary folder (deleted at the end)."""
+    temp: tempfile.TemporaryDirectory[str] | None = None
+    if directory and directory.is_dir() and any(directory.rglob("SKILL.md")):
+        print(f"reusing corpus {directory.resolve()}")
+        return directory.resolve(), None
+    if directory:
+        corpus = directory.resolve()
+    else:
+        temp = tempfile.TemporaryDirectory(prefix="skilllint-bench-", dir=scratch_root())
+        corpus = Path(temp.name) / "corpus"
+    corpus.mkdir(parents=True, exist_ok=True)
+    gen = load_generator()
+    start = time.perf_counter()
+    stats = gen.generate(corpus, count, seed)
+    print(stats.summary(corpus, seed, time.perf_counter() - start))
+    return corpus, temp
+
+
+def verdict(value: float, goal: float) -> str:
+    return f"goal <= {goal:g}: " + ("met" if value <= goal else "MISSED")
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Command line: make or reuse the corpus, time the linters, print the table."""
-    parser = argparse.ArgumentParser(description="Benchmark skilllint (and agnix) on a synthetic skills corpus.")
-    parser.add_argument("--count", type=int, default=5000, help="skills to generate (default 5000)")
-    parser.add_argument("--jobs", type=int, default=2, help="skilllint --jobs for the corpus run (default 2)")
-    parser.add_argument("--runs", type=int, default=3, help="timed runs of the corpus check (default 3)")
+    """Command line: make or reuse the corpora, run the paired measurements, print them."""
+    parser = argparse.ArgumentParser(description="Benchmark skilllint (and agnix) in paired runs.")
+    parser.add_argument("--count", type=int, default=5000, help="skills in the timing corpus (default 5000)")
+    parser.add_argument("--jobs", type=int, default=2, help="skilllint --jobs for corpus runs (default 2)")
+    parser.add_argument("--pairs", type=int, default=5, help="pairs per measure (default 5)")
     parser.add_argument("--seed", type=int, default=0, help="corpus seed (default 0)")
-    parser.add_argument(
-        "--keep",
-        type=Path,
-        metavar="DIR",
-        help="generate the corpus into DIR and keep it; reuse DIR if it already has skills",
-    )
-    parser.add_argument(
-        "--skilllint",
-        metavar="CMD",
-        help="command to run skilllint (default: the script beside this Python, else PATH)",
-    )
+    parser.add_argument("--keep", type=Path, metavar="DIR", help="generate the timing corpus into DIR and keep it; "
+                        "reuse DIR if it already has skills")
+    parser.add_argument("--memory-count", type=int, default=0, metavar="N",
+                        help="also measure peak memory on a generated tree of N skills (e.g. 61000)")
+    parser.add_argument("--memory-tree", type=Path, metavar="DIR",
+                        help="where to generate (or reuse) the memory tree (default: a temporary folder)")
+    parser.add_argument("--skip", action="append", default=[], choices=("one", "agnix", "cache", "memory"),
+                        help="leave a measure out (repeatable)")
+    parser.add_argument("--skilllint", metavar="CMD", help="command to run skilllint (default: beside this Python)")
     parser.add_argument("--agnix", metavar="CMD", help="command to run agnix (default: beside this Python, else PATH)")
-    parser.add_argument("--no-agnix", action="store_true", help="do not time agnix even if it is installed")
+    parser.add_argument("--no-agnix", action="store_true", help="do not run agnix even if it is installed")
     args = parser.parse_args(argv)
     if isinstance(sys.stdout, io.TextIOWrapper):
-        sys.stdout.reconfigure(line_buffering=True)  # progress lines and stderr stay in order in a log
-    if args.count < 1 or args.runs < 1 or args.jobs < 1:
-        parser.error("--count, --runs and --jobs must be at least 1")
-
+        sys.stdout.reconfigure(line_buffering=True)
+    if args.count < 1 or args.pairs < 1 or args.jobs < 1:
+        parser.error("--count, --pairs and --jobs must be at least 1")
     skilllint = find_tool("skilllint", args.skilllint)
+    if skilllint is None:
+        print("skilllint: not found beside this Python nor on PATH (pip install -e .)", file=sys.stderr)
+        return 2
     agnix = None if args.no_agnix else find_tool("agnix", args.agnix)
-
-    temp: tempfile.TemporaryDirectory[str] | None = None
-    broken_note = ""
-    if args.keep and args.keep.is_dir() and any(args.keep.rglob("SKILL.md")):
-        corpus = args.keep.resolve()
-        print(f"reusing corpus {corpus}")
-    else:
-        if args.keep:
-            corpus = args.keep.resolve()
-        else:
-            temp = tempfile.TemporaryDirectory(prefix="skilllint-bench-", dir=scratch_root())
-            corpus = Path(temp.name) / "corpus"
-        corpus.mkdir(parents=True, exist_ok=True)
-        gen = load_generator()
-        start = time.perf_counter()
-        stats = gen.generate(corpus, args.count, args.seed)
-        print(stats.summary(corpus, args.seed, time.perf_counter() - start))
-        broken_note = f"; the corpus has {sum(stats.broken.values())} deliberately broken skills"
-
+    temps: list[tempfile.TemporaryDirectory[str]] = []
     try:
-        return bench(args, corpus, skilllint, agnix, broken_note)
+        corpus, temp = make_corpus(args.keep, args.count, args.seed)
+        temps += [temp] if temp else []
+        return bench(args, corpus, skilllint, agnix, temps)
+    except LinterFailed as exc:
+        print(f"a linter failed: {exc}", file=sys.stderr)
+        return 2
     finally:
-        if temp is not None:
+        for temp in temps:
             temp.cleanup()
 
 
-def bench(
-    args: argparse.Namespace, corpus: Path, skilllint: list[str] | None, agnix: list[str] | None, broken_note: str
-) -> int:
-    """Run the measurements on ``corpus`` and print them; returns the exit status."""
+def bench(args: argparse.Namespace, corpus: Path, skilllint: list[str], agnix: list[str] | None,
+          temps: list[tempfile.TemporaryDirectory[str]]) -> int:
+    """Run the measures and print one line per figure."""
     skills, files, size = count_skills(corpus)
     one_skill = pick_one_skill(corpus)
-    cpus = os.cpu_count() or 1
     print(f"corpus: {skills} skills, {files} files, {size / 1e6:.1f} MB in {corpus}")
-    print(f"one skill: {one_skill.relative_to(corpus)} ({(one_skill / 'SKILL.md').stat().st_size} bytes)")
-    print(f"machine: {cpus} CPUs, {platform.system()} {platform.machine()}, Python {platform.python_version()}")
+    print(f"machine: {os.cpu_count()} CPUs, {platform.system()} {platform.machine()}, "
+          f"Python {platform.python_version()}; {args.pairs} pairs per measure")
     describe_background("before")
-    cwd = corpus  # neither linter should pick up a config file of the repository this runs from
-    status = 0
-    sl_corpus = sl_one = ag_corpus = ag_one = None
+    cwd = corpus  # no linter picks up a config file of the repository this runs from
+    no_cache = ["--no-cache"] if supports(skilllint, "--no-cache") else []
+    corpus_cmd = [*skilllint, "check", str(corpus), "--jobs", str(args.jobs), "--format", "json", *no_cache]
+    _, out = run_once(corpus_cmd, cwd, capture=True)
+    print(f"skilllint: {shlex.join(corpus_cmd)} -> {count_findings(out)} findings")
+    summary: list[str] = []
 
-    if skilllint is None:
-        print("skilllint: not found beside this Python nor on PATH (install it: pip install -e .)", file=sys.stderr)
-        status = 2
-    else:
-        corpus_cmd = [*skilllint, "check", str(corpus), "--jobs", str(args.jobs), "--format", "json"]
-        one_cmd = [*skilllint, "check", str(one_skill)]
-        print(f"skilllint: {shlex.join(corpus_cmd)}")
-        try:
-            sl_corpus = measure("skilllint corpus", corpus_cmd, args.runs, cwd, parse_json=True)
-            print(f"  runs: {sl_corpus.runs_text()} s; findings: {sl_corpus.findings}{broken_note}")
-            sl_one = measure("skilllint one", one_cmd, ONE_SKILL_RUNS, cwd, parse_json=False)
-            print(f"  one skill: {shlex.join(one_cmd)}\n  runs: {sl_one.runs_text()} s")
-        except LinterFailed as exc:
-            print(f"skilllint failed: {exc}", file=sys.stderr)
-            return 2
+    if "one" not in args.skip:
+        interp = script_interpreter(skilllint)
+        one = paired("one skill / python -c pass", ("python -c pass", [interp, "-c", "pass"]),
+                     ("one skill", [*skilllint, "check", str(one_skill), *no_cache]), args.pairs, cwd)
+        print(one.describe())
+        summary.append(f"one skill / interpreter start: {one.median_ratio:.2f} "
+                       f"({verdict(one.median_ratio, GOAL_ONE_SKILL_RATIO)})")
 
-    if agnix is not None:
-        # agnix refuses trees of more than 10,000 files by default, and this one has more; a bound
-        # above the real count (rather than 0, "no limit") keeps it from warning on stderr.
+    if "agnix" not in args.skip and agnix is not None:
         ag_cmd = [*agnix, "--format", "json", "--max-files", str(max(10_000, 2 * files)), str(corpus)]
-        ag_one_cmd = [*agnix, str(one_skill)]
-        print(f"agnix: {shlex.join(ag_cmd)}")
-        try:
-            ag_corpus = measure("agnix corpus", ag_cmd, args.runs, cwd, parse_json=True)
-            print(f"  runs: {ag_corpus.runs_text()} s; findings: {ag_corpus.findings}")
-            ag_one = measure("agnix one", ag_one_cmd, ONE_SKILL_RUNS, cwd, parse_json=False)
-            print(f"  one skill: {shlex.join(ag_one_cmd)}\n  runs: {ag_one.runs_text()} s")
-        except LinterFailed as exc:
-            print(f"agnix failed (its figures are left out): {exc}", file=sys.stderr)
-            ag_corpus = ag_one = None
-    elif not args.no_agnix:
+        _, out = run_once(ag_cmd, cwd, capture=True)
+        print(f"agnix: {shlex.join(ag_cmd)} -> {count_findings(out)} findings")
+        versus = paired(f"{skills} skills, skilllint / agnix", ("agnix", ag_cmd), ("skilllint", corpus_cmd),
+                        args.pairs, cwd)
+        print(versus.describe())
+        summary.append(f"{skills} skills, skilllint / agnix: {versus.median_ratio:.2f} "
+                       f"({verdict(versus.median_ratio, GOAL_AGNIX_RATIO)})")
+    elif "agnix" not in args.skip:
         print("agnix: not installed (pip install agnix) -- no comparison")
 
+    if "cache" not in args.skip and supports(skilllint, "--cache-dir"):
+        scratch = tempfile.TemporaryDirectory(prefix="skilllint-bench-cache-")
+        temps.append(scratch)
+        cache = Path(scratch.name) / "cache"
+        base = [*skilllint, "check", str(corpus), "--jobs", str(args.jobs), "--format", "json", "--cache-dir",
+                str(cache)]
+
+        def cold() -> float:
+            shutil.rmtree(cache, ignore_errors=True)  # outside the timed part
+            return run_once(base, cwd, capture=False)[0]
+
+        def warm() -> float:
+            if not cache.exists():
+                run_once(base, cwd, capture=False)
+            return run_once(base, cwd, capture=False)[0]
+
+        cached = paired("warm / cold (result cache)", ("cold", cold), ("warm", warm), args.pairs, cwd)
+        print(cached.describe())
+        summary.append(f"warm / cold: {cached.median_ratio:.3f} ({verdict(cached.median_ratio, GOAL_WARM_RATIO)})")
+    elif "cache" not in args.skip:
+        print("cache: this skilllint has no --cache-dir -- no warm/cold figure")
+
+    if "memory" not in args.skip and args.memory_count:
+        tree, temp = make_corpus(args.memory_tree, args.memory_count, args.seed)
+        temps += [temp] if temp else []
+        tree_skills, tree_files, _ = count_skills(tree)
+        mem_cmd = [*skilllint, "check", str(tree), "--jobs", str(args.jobs), "--format", "json", *no_cache]
+        peak, seconds = peak_memory_mb(mem_cmd, tree)
+        print(f"  peak memory, {tree_skills} skills: skilllint {peak:.0f} MB in {seconds:.1f} s")
+        line = f"peak memory on {tree_skills} skills: {peak:.0f} MB ({verdict(peak, GOAL_PEAK_MB)} MB)"
+        if agnix is not None and "agnix" not in args.skip:
+            ag_peak, ag_seconds = peak_memory_mb(
+                [*agnix, "--format", "json", "--max-files", str(2 * tree_files), str(tree)], tree)
+            print(f"  peak memory, {tree_skills} skills: agnix {ag_peak:.0f} MB in {ag_seconds:.1f} s")
+            line += f"; agnix {ag_peak:.0f} MB"
+        summary.append(line)
+
     describe_background("after")
-    floor = startup_floor(script_interpreter(skilllint), cwd) if skilllint else []
-    print()
-    print_table(skills, sl_corpus, sl_one, ag_corpus, ag_one, args.jobs, floor)
-    print("\nfigures are medians of the runs above, made just now on this machine; they are never asserted.")
-    return status
+    print("\nsummary (median ratios of paired runs; never asserted):")
+    for line in summary:
+        print(f"  {line}")
+    return 0
 
 
 if __name__ == "__main__":
