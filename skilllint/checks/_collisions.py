@@ -50,6 +50,16 @@ def namespace(summary: SkillSummary) -> str:
     return ""
 
 
+def depth_below_skills(summary: SkillSummary) -> int | None:
+    """How many folders below its nearest skills folder a skill sits (`skills/pdf/SKILL.md`: 1,
+    `skills/docs/pdf/SKILL.md`: 2), or None under no skills folder."""
+    parts = summary.path.split("/")[:-1]  # the folders down to the skill's own
+    for index in range(len(parts) - 1, -1, -1):
+        if parts[index].lower() in ("skills", ".skills"):
+            return len(parts) - 1 - index
+    return None
+
+
 def skill_location(summary: SkillSummary) -> Location:
     from skilllint.model import Span
 

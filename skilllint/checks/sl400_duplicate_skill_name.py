@@ -4,17 +4,22 @@ Runtimes keep one of them (first or last found, or by precedence) and the other 
 disappears; which one wins can change with the file system order. Skills in different
 plugins are namespaced (`plugin:skill`) and do not collide. Every member of a group is
 reported, each at its own `name`.
+
+A skill nested below a grouping folder (`skills/docs/pdf/SKILL.md`) is found only by runtimes
+that scan deeper than `<skills>/<name>/SKILL.md` (the runtime file's `skill_depth`: Codex
+scans 6 levels; Claude Code, Gemini CLI and OpenCode one): when no target of the run finds
+both skills, they cannot collide.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from skilllint.checks._collisions import groups, namespace, skill_location
+from skilllint.checks._collisions import depth_below_skills, groups, namespace, skill_location
 from skilllint.model import Severity
 from skilllint.project import SkillSummary
 from skilllint.rule import Finding, ProjectContext, ProjectRule
-from skilllint.targets import builtin_targets
+from skilllint.targets import Target, builtin_targets
 
 
 def check(ctx: ProjectContext) -> Iterator[Finding]:
@@ -24,7 +29,7 @@ def check(ctx: ProjectContext) -> Iterator[Finding]:
             seen_by: list[str] = []
             others = []
             for other in group:
-                if other is member:
+                if other is member or not _found_together(member, other, project.targets):
                     continue
                 both = _loaded_together(member, other)
                 if both is not None:
@@ -43,6 +48,13 @@ def check(ctx: ProjectContext) -> Iterator[Finding]:
                     "; copies for different runtimes belong in folders no single runtime loads together"
                     if seen_by else ""),
             )
+
+
+def _found_together(one: SkillSummary, other: SkillSummary, targets: list[Target]) -> bool:
+    """Whether some target of the run finds both skills at their depths below the skills folder
+    (a target that does not document its depth finds every skill)."""
+    depths = (depth_below_skills(one) or 1, depth_below_skills(other) or 1)
+    return any(t.skill_depth is None or max(depths) <= t.skill_depth for t in targets)
 
 
 def _runtime_folder(summary: SkillSummary) -> str | None:
