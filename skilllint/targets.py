@@ -220,10 +220,17 @@ def extends_chain(ident: str, raw_all: Mapping[str, Mapping[str, Any]]) -> list[
 
 
 def build_targets(extra: Mapping[str, Mapping[str, Any]] | None = None) -> dict[str, Target]:
-    """Resolve built-in and user-defined runtimes (following `extends`) into targets."""
+    """Resolve built-in and user-defined runtimes (following `extends`) into targets. Without
+    user runtimes these are the built-in targets, built once per process."""
+    if not extra:
+        return dict(builtin_targets())
     raw_all: dict[str, Mapping[str, Any]] = dict(builtin_raw())
-    for ident, spec in (extra or {}).items():
+    for ident, spec in extra.items():
         raw_all[ident] = {**spec, "id": ident}
+    return _build_all(raw_all)
+
+
+def _build_all(raw_all: Mapping[str, Mapping[str, Any]]) -> dict[str, Target]:
     built: dict[str, Target] = {}
     for ident in raw_all:
         for link in reversed(extends_chain(ident, raw_all)):
@@ -236,7 +243,7 @@ def build_targets(extra: Mapping[str, Mapping[str, Any]] | None = None) -> dict[
 
 @cache
 def builtin_targets() -> dict[str, Target]:
-    return build_targets()
+    return _build_all(dict(builtin_raw()))
 
 
 def known_ids(targets: Iterable[Target]) -> list[str]:
