@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -101,7 +102,7 @@ class _Matcher:
 _UNKNOWN: Any = object()
 
 
-def _last_match(spec: GitIgnoreSpec | None, indexes: list[int], path: str) -> tuple[bool, int] | None:
+def _last_match(spec: GitIgnoreSpec | _LiteralSpec | None, indexes: list[int], path: str) -> tuple[bool, int] | None:
     """(ignored, the pattern's line index) of the pattern that decides `path`, if any."""
     if spec is None:
         return None
@@ -109,9 +110,76 @@ def _last_match(spec: GitIgnoreSpec | None, indexes: list[int], path: str) -> tu
     return None if result.include is None or result.index is None else (result.include, indexes[result.index])
 
 
-def _spec(patterns: list[tuple[int, str]]) -> tuple[GitIgnoreSpec | None, list[int]]:
+class _Decision:
+    """What `check_file` answers: ignored (True) or re-included (False), and by which line."""
+
+    __slots__ = ("include", "index")
+
+    def __init__(self, include: bool | None, index: int | None) -> None:
+        self.include = include
+        self.index = index
+
+
+_SEGMENT = r"[A-Za-z0-9_.-]*[A-Za-z0-9_-][A-Za-z0-9_.-]*"  # a plain file name, not `.` or `..`
+_LITERAL_NAME = re.compile(rf"!?(\*?)({_SEGMENT})")
+_LITERAL_PATH = re.compile(rf"!?/?({_SEGMENT}(?:/{_SEGMENT})*)")
+
+
+class _LiteralSpec:
+    """The common `.gitignore` lines, matched without pathspec (whose import costs ~10 ms of a
+    one-skill run): a name (`build`, `.venv`), a suffix (`*.pyc`, `*.egg-info`), and a path from
+    the folder of the `.gitignore` (`/dist`, `bench/out`). Answers as pathspec's `check_file`
+    does (see `check_file`); `tests/unit/test_gitignore_literal.py` compares the two. Any
+    other line goes to pathspec."""
+
+    __slots__ = ("rules",)
+
+    def __init__(self, rules: list[tuple[str, str, bool]]) -> None:
+        self.rules = rules  # (kind: name/suffix/path, text, ignores) in file order
+
+    @classmethod
+    def parse(cls, lines: list[str]) -> _LiteralSpec | None:
+        rules = []
+        for line in lines:
+            ignores = not line.startswith("!")
+            if "/" not in line and (name := _LITERAL_NAME.fullmatch(line)):
+                rules.append(("suffix" if name.group(1) else "name", name.group(2), ignores))
+            elif "/" in line and "*" not in line and (path := _LITERAL_PATH.fullmatch(line)):
+                rules.append(("path", path.group(1), ignores))
+            else:
+                return None
+        return cls(rules)
+
+    def check_file(self, path: str) -> _Decision:
+        """pathspec's rule (GitIgnoreSpec, patterns read last to first): the last line that
+        matches the path itself decides; failing that, the last line that matches a folder
+        above it."""
+        parts = path.split("/")
+        last, folders = parts[-1], parts[:-1]
+        by_folder: _Decision | None = None
+        for index in range(len(self.rules) - 1, -1, -1):
+            kind, text, ignores = self.rules[index]
+            if kind == "name":
+                itself, above = last == text, text in folders
+            elif kind == "suffix":
+                itself, above = last.endswith(text), any(part.endswith(text) for part in folders)
+            else:
+                itself, above = path == text, path.startswith(text + "/")
+            if itself:
+                return _Decision(ignores, index)
+            if above and by_folder is None:
+                by_folder = _Decision(ignores, index)
+        return by_folder or _Decision(None, None)
+
+
+def _spec(patterns: list[tuple[int, str]]) -> tuple[GitIgnoreSpec | _LiteralSpec | None, list[int]]:
     """The compiled patterns and the line index of each. A line pathspec cannot compile (a
     trailing backslash) matches nothing, as in git, instead of failing the whole file."""
+    if not patterns:
+        return None, []
+    literal = _LiteralSpec.parse([line for _, line in patterns])
+    if literal is not None:
+        return literal, [index for index, _ in patterns]
     compiled, indexes = [], []
     for index, line in patterns:
         try:
