@@ -1,0 +1,57 @@
+"""SL141 cc-enum-value: a field outside the values Claude Code documents.
+
+Claude Code's skills docs (https://code.claude.com/docs/en/skills, frontmatter reference) give
+closed sets for `context` (`fork`), `effort` (`low` to `max`) and `shell` (`bash`,
+`powershell`); another value is not a mode Claude Code has, and the skill runs without the
+behaviour its author asked for (`context: forked` runs inline). The sets are the `enum`s of the
+dialect's schema, the one source shared with SL132; `model` is left out (its values are model
+names and aliases that change with releases).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import cache
+
+from skilllint.checks._helpers import source_text
+from skilllint.model import Severity
+from skilllint.rule import Finding, SkillContext, SkillRule
+from skilllint.schema import dialect_schema
+from skilllint.suggest import closest
+
+
+@cache
+def value_sets(dialect: str) -> dict[str, tuple[object, ...]]:
+    """Each field of the dialect's schema with a closed set of values."""
+    properties = dialect_schema(dialect).get("properties", {})
+    return {key: tuple(spec["enum"]) for key, spec in properties.items() if isinstance(spec.get("enum"), list)}
+
+
+def check(ctx: SkillContext) -> Iterator[Finding]:
+    frontmatter = ctx.doc.frontmatter
+    if not frontmatter:
+        return
+    for key, allowed in value_sets(ctx.target.dialect).items():
+        if key not in frontmatter or frontmatter[key] in allowed:
+            continue
+        value = frontmatter[key]
+        written = source_text(ctx.doc, (key,)) or str(value)
+        choices = [str(choice) for choice in allowed]
+        listed = ", ".join(f"`{choice}`" for choice in choices)
+        near = closest(str(value), choices, cutoff=75, scorer="ratio") if isinstance(value, str) and value else None
+        takes = f"it takes {listed}" if len(choices) > 1 else f"it takes only {listed}"
+        yield Finding(
+            ctx.doc.locate((key,)),
+            f"`{key}: {written}` is not a value Claude Code knows; {takes}",
+            f"did you mean `{key}: {near}`?" if near else f"write one of {listed}, or remove `{key}`",
+        )
+
+
+RULE = SkillRule(
+    code="SL141",
+    name="cc-enum-value",
+    summary="context, effort or shell outside the values Claude Code documents",
+    severity=Severity.ERROR,
+    check=check,
+    per_target=True,
+)
