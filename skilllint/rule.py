@@ -241,17 +241,19 @@ AnyRule = InputRule | SkillRule | ProjectRule | SuppressionRule
 
 
 def report_facts(
-    *kinds: Fact, help_for: Mapping[Fact, str] | None = None
+    *kinds: Fact,
+    help_for: Mapping[Fact, str] | None = None,
+    unless: Callable[[ReadFact, Target], bool] | None = None,
 ) -> Callable[[InputContext], Iterable[Finding]]:
     """The check of an input rule that reports facts of `kinds` as they were recorded: the
     fact says what was seen; the rule adds its help (the fact's own advice, when reading
-    could say more, wins)."""
+    could say more, wins). `unless` names the facts that are no problem on a target."""
     wanted = frozenset(kinds)
     helps: Mapping[Fact, str] = help_for or {}
 
     def check(ctx: InputContext) -> Iterable[Finding]:
         for fact in ctx.facts:
-            if fact.kind in wanted:
+            if fact.kind in wanted and (unless is None or not unless(fact, ctx.target)):
                 yield Finding(Location(fact.path, fact.span), fact.detail, fact.advice or helps.get(fact.kind),
                               fact.severity)
 
