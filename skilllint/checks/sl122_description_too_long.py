@@ -17,7 +17,9 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
     if value is not None and len(value) > LIMIT:
         yield Finding(
             doc.locate(("description",)),
-            f"`description` is {len(value):,} characters long; the limit is {LIMIT:,}",
+            f"`description` is {len(value):,} characters long; the spec's limit is {LIMIT:,}"
+            + (f" ({ctx.target.id} loads it; skills-ref and the Claude API reject it)"
+               if ctx.target.rule_severity("SL122") in ("info", "warning") else ""),
             "keep what and when in the description; move details into the body",
         )
 
