@@ -57,7 +57,13 @@ _SPAN_LIST = r"`[^`]*`(?:\s*(?:,|/|\bor\b|\band\b)\s*(?:(?:or|and)\s+)?`[^`]*`)*
 _EXAMPLE_LIST = re.compile(_MARKER + r"[,:]?\s+(?:[^\s`]+\s+){0,3}?" + _SPAN_LIST, re.I)
 _EXAMPLE_BEFORE = re.compile(_MARKER + r"[,:]?\s+(?:[^\s`]+\s+){0,3}?(?:`[^`]*`\s*(?:,|/|\bor\b|\band\b)\s*"
                              r"(?:(?:or|and)\s+)?)*$", re.I)
-_SUPPOSITION = re.compile(r"\b(?:would(?!\s+(?:like|prefer|rather)\b)|could|might)\b", re.I)
+# ... and conditions on a tool being there ("If access to artifacts is available:", "if you have access to
+# `create_file`"): a runtime without the tool skips the instruction
+_SUPPOSITION = re.compile(r"\b(?:would(?!\s+(?:like|prefer|rather)\b)|could|might"
+                          r"|(?:if|when)(?=[^.!?\n]{0,80}?\b(?:is|are)\s+available\b)|if\s+you\s+have\s+access\s+to)\b",
+                          re.I)
+# the same condition as the lead-in of a sentence begun on a line above, whose "If" may be cut off the kept context
+_AVAILABLE_BEFORE = re.compile(r"\b(?:is|are)\s+available\b|\bhave\s+access\s+to\b", re.I)
 # a sentence's end, not an abbreviation's dot ("e.g. `x`")
 _SENTENCE_END = re.compile(r"(?<!e\.g)(?<!i\.e)(?<!etc)(?<!\bvs)(?<!\beg)[.!?](?=\s|$)", re.I)
 # clause ends inside `before`: a prohibition governs its own clause only ("Don't guess; use `read_file`")
@@ -178,7 +184,8 @@ def _in_example(facts: LineFacts, column: int, before: str) -> bool:
     if i == 0:  # the sentence may have begun on a line above
         found = [m.end() for m in _SENTENCE_END.finditer(before)]
         tail = before[found[-1]:] if found else before
-        return bool(_EXAMPLE_BEFORE.search(tail.rstrip("`")) or _SUPPOSITION.search(tail))
+        return bool(_EXAMPLE_BEFORE.search(tail.rstrip("`")) or _SUPPOSITION.search(tail)
+                    or _AVAILABLE_BEFORE.search(tail))
     return False
 
 
