@@ -525,6 +525,16 @@ class _Walker:
                 folder = os.path.dirname(folder)
         return holders
 
+    def named_folder_without_skill(self, path: str) -> None:
+        """A folder named on the command line (other than the working directory, where "nothing
+        to check" is a note) below which nothing was found: as skills-ref says of a skill folder
+        without SKILL.md, it is no skill."""
+        rel = self.rel(path).rstrip("/") + "/"
+        name = os.path.basename(os.path.abspath(path))
+        self.result.problems.append(ReadFact(
+            Fact.SKILL_MD_MISSING, rel, Span(1, 1), f"no SKILL.md found in folder `{name}`",
+            "a skill is a folder with a file named SKILL.md: add one, or name the folder that holds it"))
+
     def report_missing_skill_files(self) -> None:
         """SL500: a folder under a `skills/` folder with no SKILL.md anywhere below it."""
         holders = self.folders_holding_skills() if self.skills_roots else set()
@@ -569,6 +579,7 @@ def discover(
     """
     result = Discovery()
     walker = _Walker(cwd, exclude, result, manifest_globs)
+    named_folders: list[str] = []
     for raw in paths:
         path = os.path.join(cwd, raw) if not os.path.isabs(raw) else raw
         if not os.path.lexists(path):
@@ -577,6 +588,8 @@ def discover(
             continue
         if os.path.isdir(path):
             walker.walk(path)
+            if os.path.realpath(path) != os.path.realpath(cwd):
+                named_folders.append(path)
             continue
         name = os.path.basename(path)
         if name.lower() == "skill.md":
@@ -597,11 +610,23 @@ def discover(
         elif path.endswith((".json", ".yaml", ".yml")):
             walker.add_manifest(path)  # named on the command line: the user says it is a manifest
     walker.report_missing_skill_files()
+    for folder in named_folders:
+        if not _holds_anything(folder, result, walker):
+            walker.named_folder_without_skill(folder)
     result.skills.sort(key=lambda s: str(s.file))
     result.manifests.sort()
     # paths that overlap (`.` and `skills`) walk a folder twice: its facts are recorded once
     result.problems = sorted(set(result.problems), key=lambda p: (p.path, p.span, p.kind, p.detail))
     return result
+
+
+def _holds_anything(folder: str, result: Discovery, walker: _Walker) -> bool:
+    """Whether a skill, a manifest or a fact was found below `folder` (by any named path)."""
+    below = os.path.abspath(folder) + os.sep
+    rel = walker.rel(folder).rstrip("/") + "/"
+    return (any(str(s.file).startswith(below) for s in result.skills)
+            or any(str(m).startswith(below) for m in result.manifests)
+            or any(p.path.startswith(rel) or rel == "./" for p in result.problems))
 
 
 def _has_skill_file(folder: str) -> bool:

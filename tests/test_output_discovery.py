@@ -180,21 +180,33 @@ def test_cli_skips_ignored_skills(tmp_path: Path) -> None:
 # -- a path with nothing to lint ------------------------------------------------------------------
 
 
-def test_a_path_without_skills_says_so_and_exits_0(tmp_path: Path) -> None:
+def test_a_named_folder_without_skills_is_sl500(tmp_path: Path) -> None:
+    """skills-ref's `missing SKILL.md`: a folder named as a skill that holds none is an error."""
     (tmp_path / "docs").mkdir()
     _write(tmp_path / "docs" / "README.md", "# Docs\n")
     code, out, err = run_cli(["check", "docs/", "--isolated", "--format", "concise"], tmp_path)
+    assert code == 1
+    assert out.startswith("docs/:1:1: SL500 error no SKILL.md found in folder `docs`\n")
+    assert err == ""
+
+
+def test_the_working_directory_without_skills_says_so_and_exits_0(tmp_path: Path) -> None:
+    """`skilllint check .` in a repository without skills (a hook run on every repository) is a note."""
+    _write(tmp_path / "README.md", "# Nothing here\n")
+    code, out, err = run_cli(["check", ".", "--isolated", "--format", "concise"], tmp_path)
     assert code == 0
     assert out == "Nothing to check: no SKILL.md or tool manifest found.\n"
-    assert err == "skilllint: warning: no SKILL.md or tool manifest found under `docs/`\n"
+    assert err == "skilllint: warning: no SKILL.md or tool manifest found under `.`\n"
 
 
-def test_the_warning_names_every_path_and_quiet_drops_it(tmp_path: Path) -> None:
+def test_every_named_folder_without_skills_is_reported_and_quiet_keeps_findings(tmp_path: Path) -> None:
     (tmp_path / "a").mkdir()
     (tmp_path / "b").mkdir()
-    _, out, err = run_cli(["check", "a", "b", "--isolated", "--format", "json"], tmp_path)
-    assert out == "[]\n" and "under `a`, `b`" in err
-    assert run_cli(["check", "a", "--isolated", "--format", "concise", "-q"], tmp_path)[1:] == ("", "")
+    code, out, err = run_cli(["check", "a", "b", "--isolated", "--format", "json"], tmp_path)
+    assert code == 1 and err == ""
+    assert [(d["path"], d["code"]) for d in json.loads(out)] == [("a/", "SL500"), ("b/", "SL500")]
+    code, out, _ = run_cli(["check", "a", "--isolated", "--format", "concise", "-q"], tmp_path)
+    assert code == 1 and "SL500" in out
 
 
 def test_manifests_alone_are_something_to_check(tmp_path: Path) -> None:

@@ -100,7 +100,7 @@ def run_check(paths: list[str], options: dict[str, Any]) -> int:
         if fmt in ("full", "concise") and not options.get("quiet"):
             sys.stdout.write(summary(diagnostics, result.skills, result.manifests) + "\n")
             sys.stdout.write(targets_summary(result.target_use))
-    if not result.skills and not result.manifests and not options.get("quiet"):
+    if not result.skills and not result.manifests and not diagnostics and not options.get("quiet"):
         click.echo(nothing_found_warning(paths), err=True)
     fail_on = Severity.parse(options.get("fail_on") or config.get("fail-on", "error"))
     assert fail_on is not None
