@@ -17,7 +17,11 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
     if doc.frontmatter is None or "compatibility" not in doc.frontmatter:
         return
     value = doc.frontmatter["compatibility"]
-    if isinstance(value, str) and 0 < len(value) <= LIMIT:
+    if isinstance(value, str) and 0 < len(value) <= LIMIT and value.strip():
+        return
+    if isinstance(value, str) and value and not value.strip():
+        yield Finding(doc.locate(("compatibility",)), "`compatibility` is only whitespace",
+                      "remove it, or say what the skill needs")
         return
     if value is None:
         yield Finding(doc.locate_key("compatibility"), "`compatibility` is empty",
