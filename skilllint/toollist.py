@@ -3,6 +3,12 @@
 `allowed-tools` comes in three forms (spec: space-separated string; Claude Code also a
 comma-separated string or a YAML list), and entries may carry a permission specifier with
 spaces or commas inside (`Bash(git add *)`), so splitting must respect parentheses.
+
+Splitting a field into entries is this module's job; taking one entry apart (`Tool(specifier)`,
+and what is wrong with its parentheses) is `toolspec.parse_tool_entry`'s. The splitter's own
+parenthesis walk (`_top_level`) answers a different question, where entries end, and so has its
+own rule: a `)` with nothing open is text, a `(` never closed holds the rest of the field. The
+entry that results is then reported by `parse_tool_entry` (`closes a parenthesis it never opened`).
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ from typing import Any
 from skilllint.document import Document
 from skilllint.model import Span
 from skilllint.readfacts import Location
+from skilllint.toolspec import parse_tool_entry
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,7 +30,7 @@ class ToolEntry:
     location: Location
     form: str  # "list", "space" or "comma"
     index: int
-    problem: str | None = None  # syntax problem found while splitting (SL130)
+    problem: str | None = None  # `ToolSpec.problem` of the entry, or why it is no string (SL130)
 
 
 _PARENS = re.compile(r"[()]")
@@ -110,31 +117,6 @@ def _add_piece(entries: list[tuple[str, int]], text: str, start: int, end: int, 
         entries.append(("", start))
 
 
-def syntax_problem(entry: str) -> str | None:
-    """What is wrong with one entry's shape, or None. Used by SL130."""
-    if not entry:
-        return "empty entry"
-    depth = 0
-    for char in entry:
-        if char == "(":
-            depth += 1
-        elif char == ")":
-            depth -= 1
-            if depth < 0:
-                return f"`{entry}` closes a parenthesis it never opened"
-    if depth > 0:
-        return f"`{entry}` opens a parenthesis it never closes"
-    open_at = entry.find("(")
-    if open_at == 0:
-        return f"`{entry}` has a specifier but no tool name"
-    if open_at > 0:
-        if not entry.endswith(")"):
-            return f"`{entry}` has text after the closing parenthesis"
-        if not entry[open_at + 1 : -1].strip():
-            return f"`{entry}` has an empty specifier: write `{entry[:open_at]}` to allow all uses"
-    return None
-
-
 def tool_entries(doc: Document, key: str) -> list[ToolEntry]:
     """The entries of frontmatter field `key`, in order, located precisely (cached: SL130 and every
     target's resolution read them)."""
@@ -153,7 +135,8 @@ def _tool_entries(doc: Document, key: str) -> list[ToolEntry]:
         for index, item in enumerate(value):
             location = doc.locate((key, index))
             if isinstance(item, str):
-                entries.append(ToolEntry(item.strip(), location, "list", index, syntax_problem(item.strip())))
+                spec = parse_tool_entry(item)
+                entries.append(ToolEntry(spec.raw, location, "list", index, spec.problem))
             else:
                 shown = "null" if item is None else type(item).__name__
                 problem = "empty entry" if item is None else f"entry is a {shown}, not a tool name"
@@ -165,7 +148,7 @@ def _tool_entries(doc: Document, key: str) -> list[ToolEntry]:
     where = _EntryLocator(doc, (key,))
     for index, (text, offset) in enumerate(parts):
         location = where.entry(text) if text else where.offset(offset)
-        entries.append(ToolEntry(text, location, form, index, syntax_problem(text)))
+        entries.append(ToolEntry(text, location, form, index, parse_tool_entry(text).problem))
     return entries
 
 

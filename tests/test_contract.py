@@ -175,7 +175,7 @@ LAYERS = {
     "model": {"model", "readfacts"},
     "reading": {"discover", "document", "manifests", "yamlnodes", "markdown", "schema", "analyses", "resources",
                 "globs", "textsafe", "confusables"},
-    "runtimes": {"targets", "resolve", "toollist"},
+    "runtimes": {"targets", "resolve", "toollist", "toolspec"},
 }
 HIGHER = {
     "model": {"reading", "runtimes", "rules", "engine", "settings", "output"},
