@@ -33,6 +33,7 @@ from skilllint.registry import UnknownRuleError, expand_selector
 from skilllint.resources import load_schema
 from skilllint.targets import TargetError, builtin_raw, extends_chain, user_parent
 from skilllint.yamlnodes import YamlRefused, find_node, parse_yaml
+from skilllint.yamlspans import Mark, line_and_column
 
 CONFIG_NAMES = (".skilllint.yaml", ".skilllint.yml")
 MAX_CONFIG_BYTES = 4 * 1024 * 1024
@@ -247,7 +248,7 @@ def _parse_yaml(path: Path, text: str) -> tuple[Any, Node | None]:
     try:
         parsed = parse_yaml(text)
     except YamlRefused as error:
-        raise ConfigError(f"{path}: line {error.line + 1}, column {error.column + 1}: {error}") from None
+        raise ConfigError(f"{path}: {line_and_column(error)}: {error}") from None
     except yaml.YAMLError as error:
         raise ConfigError(f"{path}: invalid YAML: {_yaml_problem(error)}") from None
     return ({} if parsed.data is None else parsed.data), parsed.root
@@ -263,8 +264,8 @@ def _yaml_problem(error: yaml.YAMLError) -> str:
     return text
 
 
-def _at(mark: Any) -> str:
-    return f" at line {mark.line + 1}, column {mark.column + 1}" if mark is not None else ""
+def _at(mark: Mark | None) -> str:
+    return f" at {line_and_column(mark)}" if mark is not None else ""
 
 
 # --------------------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ import os
 import re
 import stat
 from bisect import bisect_right
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import accumulate
@@ -26,6 +27,7 @@ from skilllint.analyses import Analyses
 from skilllint.model import Span
 from skilllint.readfacts import Fact, Location, ReadFact
 from skilllint.yamlnodes import KeyIndex, Nonportable, YamlRefused, find_node, parse_yaml
+from skilllint.yamlspans import line_and_column, mark_span, node_span, region_span, span_at
 
 DEFAULT_MAX_BYTES = 1024 * 1024
 _CLOSING = re.compile(r"^---[ \t]*$", re.M)  # skills-ref, quick_validate, Codex: `---` only
@@ -101,18 +103,8 @@ class Document:
         source = self.sources[self.key_source.get(str(path[0]), 0)]
         node = find_node(source.root, path, want_key=key, index=self.key_index)
         if node is None:
-            return Location(source.path, Span(source.line_offset + 1, 1))
-        start, end = node.start_mark, node.end_mark
-        span = Span(
-            start.line + source.line_offset + 1,
-            start.column + 1,
-            end.line + source.line_offset + 1,
-            end.column + 1,
-        )
-        if span.end_line != span.line:  # a block value: point at its first line only
-            first = self._source_line(source, start.line)
-            span = Span(span.line, span.column, span.line, max(span.column, len(first.rstrip()) + 1))
-        return Location(source.path, span)
+            return Location(source.path, span_at(0, 0, source.line_offset))
+        return Location(source.path, node_span(node, source.line_offset, self._line_text_of(source)))
 
     def locate_within(self, path: tuple[Any, ...], needle: str, start: int = 0,
                       end: int | None = None) -> tuple[Location, int]:
@@ -143,20 +135,23 @@ class Document:
         if table is None:
             table = starts[index] = line_starts(source.text)
         line0 = bisect_right(table, absolute) - 1
-        column0 = absolute - table[line0]
-        line = line0 + source.line_offset + 1
-        span = Span.on_line(line, column0 + 1, len(needle)) if "\n" not in needle else Span(line, column0 + 1)
+        span = span_at(line0, absolute - table[line0], source.line_offset, 0 if "\n" in needle else len(needle))
         return Location(source.path, span), absolute - low + len(needle)
 
     def locate_offset(self, path: tuple[Any, ...], offset: int) -> Location:
         """Where character `offset` of the one-line scalar at `path` is (quotes skipped)."""
+        return at_offset(self.offset_origin(path), offset)
+
+    def offset_origin(self, path: tuple[Any, ...]) -> tuple[Location, int | None]:
+        """The scalar at `path`: where it is, and the column of its first character (after an
+        opening quote) when it is written on one line of SKILL.md, else None (offsets into it are
+        then placed at the whole value). Kept by a caller placing many offsets (`at_offset`)."""
         location = self.locate(path)
         span = location.span
         if span.end_line != span.line or location.path != self.path:
-            return location
-        raw = self.line_text(span.line)[span.column - 1 :]
-        quote = 1 if raw[:1] in ("'", '"') else 0
-        return Location(location.path, Span(span.line, span.column + quote + offset))
+            return location, None
+        quoted = self.line_text(span.line)[span.column - 1 : span.column] in ("'", '"')
+        return location, span.column + quoted
 
     def locate_key(self, name: str) -> Location:
         return self.locate((name,), key=True)
@@ -164,10 +159,23 @@ class Document:
     def _frontmatter_span(self) -> Span:
         return Span(1, 1, 1, 4)
 
-    def _source_line(self, source: Source, line0: int) -> str:
-        if source.path == self.path:
-            return self.line_text(line0 + source.line_offset + 1)
-        return ""
+    def _line_text_of(self, source: Source) -> Callable[[int], str]:
+        """The text of a file line of `source`, for cutting a block value to its first line. Only
+        SKILL.md's own lines are kept; a metadata.yaml line reads as empty, so a block value there
+        spans no characters (`node_span` gives its start and the same end)."""
+        return self.line_text if source.path == self.path else _no_text
+
+
+def _no_text(line: int) -> str:
+    return ""
+
+
+def at_offset(origin: tuple[Location, int | None], offset: int) -> Location:
+    """Where character `offset` of a scalar is, from its `Document.offset_origin`."""
+    location, column = origin
+    if column is None:
+        return location
+    return Location(location.path, Span(location.span.line, column + offset))
 
 
 def line_starts(text: str) -> list[int]:
@@ -354,14 +362,14 @@ def _parse_frontmatter(doc: Document, fm_text: str, path: str, line_offset: int)
         parsed = parse_yaml(fm_text)
     except YamlRefused as error:
         doc.problems.append(
-            ReadFact(Fact.YAML_REFUSED, path, Span(error.line + line_offset + 1, error.column + 1), str(error))
+            ReadFact(Fact.YAML_REFUSED, path, mark_span(error, line_offset), str(error))
         )
         return
     except yaml.MarkedYAMLError as error:
         doc.problems.append(_yaml_error_problem(error, fm_text, path, line_offset))
         return
     except yaml.YAMLError as error:  # pragma: no cover - libyaml always gives marks
-        doc.problems.append(ReadFact(Fact.YAML_SYNTAX, path, Span(line_offset + 1, 1), f"invalid YAML: {error}"))
+        doc.problems.append(ReadFact(Fact.YAML_SYNTAX, path, span_at(0, 0, line_offset), f"invalid YAML: {error}"))
         return
     data = parsed.data
     if data is None:
@@ -369,15 +377,12 @@ def _parse_frontmatter(doc: Document, fm_text: str, path: str, line_offset: int)
     if not isinstance(data, dict):
         kind = "a list" if isinstance(data, list) else f"a scalar ({type(data).__name__})"
         doc.problems.append(
-            ReadFact(Fact.NOT_A_MAPPING, path, Span(line_offset + 1, 1),
+            ReadFact(Fact.NOT_A_MAPPING, path, span_at(0, 0, line_offset),
                      f"frontmatter is {kind}, not a mapping of keys to values")
         )
         return
     for fault in parsed.faults:
-        span = Span(fault.line + line_offset + 1, fault.column + 1)
-        if fault.end_line == fault.line:
-            span = Span(span.line, span.column, span.line, fault.end_column + 1)
-        doc.problems.append(ReadFact(Fact.YAML_TAG, path, span, fault.message))
+        doc.problems.append(ReadFact(Fact.YAML_TAG, path, region_span(fault, line_offset), fault.message))
     doc.frontmatter = {str(k) if not isinstance(k, str) else k: v for k, v in data.items()}
     doc.sources.append(Source(path, parsed.root, line_offset, fm_text))
     reported = {(fault.line, fault.column) for fault in parsed.faults}  # SL101 said it; SL102 need not
@@ -406,7 +411,7 @@ def _yaml_error_problem(error: yaml.MarkedYAMLError, fm_text: str, path: str, li
     if colon is not None:
         (line0, column0), help_text = colon
     return ReadFact(
-        Fact.YAML_SYNTAX, path, Span(line0 + line_offset + 1, column0 + 1),
+        Fact.YAML_SYNTAX, path, span_at(line0, column0, line_offset),
         f"invalid YAML: {_yaml_error_reason(error, lines, line_offset)}", help_text,
     )
 
@@ -423,7 +428,7 @@ def _yaml_error_reason(error: yaml.MarkedYAMLError, lines: list[str], line_offse
         return problem
     if start is None or (mark is not None and (start.line, start.column) == (mark.line, mark.column)):
         return f"{context}, {problem}"
-    return f"{context} that starts at line {start.line + line_offset + 1}, column {start.column + 1}: {problem}"
+    return f"{context} that starts at {line_and_column(start, line_offset)}: {problem}"
 
 
 def _colon_in_value(lines: list[str], line0: int) -> tuple[tuple[int, int], str] | None:
@@ -467,7 +472,7 @@ def _yaml_error_help(error: yaml.MarkedYAMLError, lines: list[str], line_offset:
     context, problem = error.context or "", error.problem or ""
     start, mark = error.context_mark, error.problem_mark
     opened = _char_at(lines, start)
-    where = f"line {start.line + line_offset + 1}" if start is not None else "above"
+    where = f"line {mark_span(start, line_offset).line}" if start is not None else "above"
     if "quoted scalar" in context and "end of stream" in problem and opened in ("\"", "'"):
         inside = '\\"' if opened == '"' else "''"
         return (f"close the quote opened on {where} with `{opened}` (write `{inside}` for a quote inside "

@@ -25,6 +25,7 @@ from skilllint.document import DEFAULT_MAX_BYTES, read_text, relative_posix
 from skilllint.model import Span
 from skilllint.readfacts import Fact, Location, ReadFact
 from skilllint.yamlnodes import MAX_DEPTH, ParsedYaml, YamlRefused, check_depth, describe_kind, find_node, parse_yaml
+from skilllint.yamlspans import mark_span, node_span
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,13 +148,10 @@ def load_manifest(file: Path, cwd: Path, max_bytes: int = DEFAULT_MAX_BYTES) -> 
         return Manifest(rel, problems=[*problems, error.problem])
 
     def locate(path: tuple[Any, ...]) -> Span:
+        """Where the value at `path` is written; a value over several lines (a block name, a map
+        where a name should be) at its start."""
         node = find_node(parsed.root, path)
-        if node is None:
-            return Span(1, 1)
-        start, end = node.start_mark, node.end_mark
-        if start.line == end.line:
-            return Span(start.line + 1, start.column + 1, end.line + 1, end.column + 1)
-        return Span(start.line + 1, start.column + 1)
+        return Span(1, 1) if node is None else node_span(node)
 
     manifest = parse_manifest(parsed.data, rel, locate)
     manifest.problems[:0] = [*problems, *_structure_problems(parsed, rel)]
@@ -186,12 +184,12 @@ def _parse(text: str, rel: str, *, json_syntax: bool) -> ParsedYaml:
         return parse_yaml(text)
     except YamlRefused as error:
         message = str(error).replace("YAML ", "JSON ", 1) if json_syntax else str(error)
-        problem = ReadFact(Fact.YAML_REFUSED, rel, Span(error.line + 1, error.column + 1), message)
+        problem = ReadFact(Fact.YAML_REFUSED, rel, mark_span(error), message)
     except json.JSONDecodeError as error:
         problem = ReadFact(Fact.JSON_SYNTAX, rel, Span(error.lineno, error.colno), f"invalid JSON: {error.msg}")
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
-        span = Span(mark.line + 1, mark.column + 1) if mark else Span(1, 1)
+        span = mark_span(mark) if mark else Span(1, 1)
         problem = ReadFact(Fact.YAML_SYNTAX, rel, span, f"invalid YAML: {error.problem}")
     except yaml.YAMLError as error:
         problem = ReadFact(Fact.YAML_SYNTAX, rel, Span(1, 1), f"invalid YAML: {error}")
@@ -206,15 +204,19 @@ def _keep(text: str) -> str:
 
 def _structure_problems(parsed: ParsedYaml, rel: str) -> list[ReadFact]:
     """Duplicate keys (JSON and YAML parsers silently keep the last one) and values that do
-    not fit their YAML tags, at their positions."""
+    not fit their YAML tags, at their positions.
+
+    Both are points (`mark_span`), where the frontmatter gives a one-line tag fault its end
+    (`region_span` in `document`): manifests have always reported points, and a finding's span
+    is output, so the two stay as they are until that is decided on its own."""
     found = []
     for item in parsed.nonportable:
         if item.feature == "duplicate-key":
-            span = Span(item.line + 1, item.column + 1)
+            span = mark_span(item)
             found.append(ReadFact(Fact.DUPLICATE_KEY, rel, span,
                                   f"duplicate key `{item.detail}`: parsers keep only the last value"))
     for fault in parsed.faults:
-        found.append(ReadFact(Fact.YAML_TAG, rel, Span(fault.line + 1, fault.column + 1), fault.message))
+        found.append(ReadFact(Fact.YAML_TAG, rel, mark_span(fault), fault.message))
     return found
 
 

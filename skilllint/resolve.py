@@ -47,6 +47,7 @@ from functools import cache
 from types import MappingProxyType
 
 from skilllint.targets import Target, Tool, builtin_targets
+from skilllint.toolspec import ToolSpec, parse_tool_entry
 
 __all__ = ["Outcome", "Resolution", "resolve", "vocabulary"]
 
@@ -79,12 +80,14 @@ _RESOLVED = frozenset({Outcome.EXACT, Outcome.ALIAS, Outcome.DEPRECATED, Outcome
 class Resolution:
     """What one tool reference means on one target; rules turn it into diagnostics.
 
-    `name` is the tool part of `reference` (trimmed); `tool` the canonical tool when resolved or
-    mismatched; `via` the alias or legacy spelling that led there. `runtime_ids` lists built-in
-    runtimes where `name` is a tool, alias or deprecated alias as written (on the baseline: those
-    that make it resolve; for an MCP reference: those whose notation it uses). `specifier_problem`
-    is set only where the target reads permission rules. `suggestions` are the target's names,
-    best first, at most three; `hint` is prose for a diagnostic's help.
+    `name` and `specifier` are `reference` taken apart by `toolspec.parse_tool_entry`; `tool` the
+    canonical tool when resolved or mismatched; `via` the alias or legacy spelling that led there.
+    `runtime_ids` lists built-in runtimes where `name` is a tool, alias or deprecated alias as
+    written (on the baseline: those that make it resolve; for an MCP reference: those whose
+    notation it uses). `specifier_problem` is set only where the target reads permission rules:
+    the parentheses' `ToolSpec.rule_problem`, or what the tool's specifier kind rejects.
+    `suggestions` are the target's names, best first, at most three; `hint` is prose for a
+    diagnostic's help.
     """
 
     reference: str
@@ -296,52 +299,6 @@ def _index_for(target: Target) -> _Index:
 
 
 # --------------------------------------------------------------------------------------------
-# splitting `Tool(specifier)`
-# --------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class _Split:
-    name: str
-    specifier: str | None
-    problem: str | None
-
-
-def _split(reference: str) -> _Split:
-    """Separate the tool part from a permission specifier and report broken parentheses."""
-    text = reference.strip()
-    start = text.find("(")
-    if start < 0:
-        if ")" in text:
-            return _Split(text.split(")", 1)[0].strip(), None, f"unbalanced parentheses in `{text}`")
-        return _Split(text, None, None)
-    name, rest = text[:start].strip(), text[start:]
-    close = _matching_paren(rest)
-    if close is None:
-        return _Split(name, rest[1:], f"unbalanced parentheses in `{text}`: a `(` is never closed")
-    specifier = rest[1:close]
-    if close != len(rest) - 1:
-        return _Split(name, specifier, f"unexpected text after the closing parenthesis in `{text}`")
-    if not specifier.strip():
-        problem = f"`{name}()` has an empty specifier: write `{name}` alone to allow every use"
-        return _Split(name, specifier, problem)
-    return _Split(name, specifier, None)
-
-
-def _matching_paren(text: str) -> int | None:
-    """Index of the `)` closing the `(` at text[0], or None when it never closes."""
-    depth = 0
-    for position, char in enumerate(text):
-        if char == "(":
-            depth += 1
-        elif char == ")":
-            depth -= 1
-            if depth == 0:
-                return position
-    return None
-
-
-# --------------------------------------------------------------------------------------------
 # specifier syntax (Claude Code permission rules, skills-spec-notes 3.6)
 # --------------------------------------------------------------------------------------------
 
@@ -403,19 +360,19 @@ def resolve(reference: str, target: Target) -> Resolution:
 
 
 def _resolve_uncached(reference: str, target: Target) -> Resolution:
-    split = _split(reference)
+    spec = parse_tool_entry(reference)
     base = Resolution(
         reference=reference,
-        name=split.name,
+        name=spec.name,
         outcome=Outcome.UNKNOWN,
         target_id=target.id,
-        runtime_ids=_runtimes_knowing(split.name),
-        specifier=split.specifier,
+        runtime_ids=_runtimes_knowing(spec.name),
+        specifier=spec.specifier,
     )
     index = _index_for(target)
     portable = target.tools is None
     resolution = _resolve_portable(base) if portable else _resolve_in_table(base, index)
-    return _with_specifier_check(resolution, split, target)
+    return _with_specifier_check(resolution, spec, target)
 
 
 def _runtimes_knowing(name: str) -> tuple[str, ...]:
@@ -711,17 +668,18 @@ def _portable_mcp(base: Resolution) -> Resolution | None:
 # --------------------------------------------------------------------------------------------
 
 
-def _with_specifier_check(resolution: Resolution, split: _Split, target: Target) -> Resolution:
-    """Step 5: judge `Tool(specifier)` where the runtime reads permission rules."""
-    if split.specifier is None and split.problem is None:
+def _with_specifier_check(resolution: Resolution, spec: ToolSpec, target: Target) -> Resolution:
+    """Step 5: judge `Tool(specifier)` where the runtime reads permission rules: first its
+    parentheses (`spec.rule_problem`), then the specifier against the tool's kind."""
+    if spec.specifier is None and spec.rule_problem is None:
         return resolution
     if not target.permission_rules:
         return resolution
-    problem = split.problem
+    problem = spec.rule_problem
     if problem is None and resolution.outcome is Outcome.MCP:
-        problem = f"MCP tool references take no specifier on {target.id}: write `{split.name}`"
+        problem = f"MCP tool references take no specifier on {target.id}: write `{spec.name}`"
     elif problem is None and resolution.tool is not None and resolution.outcome is not Outcome.UNKNOWN:
-        problem = _specifier_problem(split.name, split.specifier or "", _kind_for(resolution, target),
+        problem = _specifier_problem(spec.name, spec.specifier or "", _kind_for(resolution, target),
                                      target.id)
     return replace(resolution, specifier_problem=problem) if problem else resolution
 

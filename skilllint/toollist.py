@@ -3,6 +3,12 @@
 `allowed-tools` comes in three forms (spec: space-separated string; Claude Code also a
 comma-separated string or a YAML list), and entries may carry a permission specifier with
 spaces or commas inside (`Bash(git add *)`), so splitting must respect parentheses.
+
+Splitting a field into entries is this module's job; taking one entry apart (`Tool(specifier)`,
+and what is wrong with its parentheses) is `toolspec.parse_tool_entry`'s. The splitter's own
+parenthesis walk (`_top_level`) answers a different question, where entries end, and so has its
+own rule: a `)` with nothing open is text, a `(` never closed holds the rest of the field. The
+entry that results is then reported by `parse_tool_entry` (`closes a parenthesis it never opened`).
 """
 
 from __future__ import annotations
@@ -12,9 +18,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from skilllint.document import Document
-from skilllint.model import Span
+from skilllint.document import Document, at_offset
 from skilllint.readfacts import Location
+from skilllint.toolspec import parse_tool_entry
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,7 +29,7 @@ class ToolEntry:
     location: Location
     form: str  # "list", "space" or "comma"
     index: int
-    problem: str | None = None  # syntax problem found while splitting (SL130)
+    problem: str | None = None  # `ToolSpec.problem` of the entry, or why it is no string (SL130)
 
 
 _PARENS = re.compile(r"[()]")
@@ -110,31 +116,6 @@ def _add_piece(entries: list[tuple[str, int]], text: str, start: int, end: int, 
         entries.append(("", start))
 
 
-def syntax_problem(entry: str) -> str | None:
-    """What is wrong with one entry's shape, or None. Used by SL130."""
-    if not entry:
-        return "empty entry"
-    depth = 0
-    for char in entry:
-        if char == "(":
-            depth += 1
-        elif char == ")":
-            depth -= 1
-            if depth < 0:
-                return f"`{entry}` closes a parenthesis it never opened"
-    if depth > 0:
-        return f"`{entry}` opens a parenthesis it never closes"
-    open_at = entry.find("(")
-    if open_at == 0:
-        return f"`{entry}` has a specifier but no tool name"
-    if open_at > 0:
-        if not entry.endswith(")"):
-            return f"`{entry}` has text after the closing parenthesis"
-        if not entry[open_at + 1 : -1].strip():
-            return f"`{entry}` has an empty specifier: write `{entry[:open_at]}` to allow all uses"
-    return None
-
-
 def tool_entries(doc: Document, key: str) -> list[ToolEntry]:
     """The entries of frontmatter field `key`, in order, located precisely (cached: SL130 and every
     target's resolution read them)."""
@@ -153,7 +134,8 @@ def _tool_entries(doc: Document, key: str) -> list[ToolEntry]:
         for index, item in enumerate(value):
             location = doc.locate((key, index))
             if isinstance(item, str):
-                entries.append(ToolEntry(item.strip(), location, "list", index, syntax_problem(item.strip())))
+                spec = parse_tool_entry(item)
+                entries.append(ToolEntry(spec.raw, location, "list", index, spec.problem))
             else:
                 shown = "null" if item is None else type(item).__name__
                 problem = "empty entry" if item is None else f"entry is a {shown}, not a tool name"
@@ -165,7 +147,7 @@ def _tool_entries(doc: Document, key: str) -> list[ToolEntry]:
     where = _EntryLocator(doc, (key,))
     for index, (text, offset) in enumerate(parts):
         location = where.entry(text) if text else where.offset(offset)
-        entries.append(ToolEntry(text, location, form, index, syntax_problem(text)))
+        entries.append(ToolEntry(text, location, form, index, parse_tool_entry(text).problem))
     return entries
 
 
@@ -189,7 +171,7 @@ class _EntryLocator:
         self.absent: dict[str, int] = {}  # entry text -> an offset from which it is known not to be written
         self.misses = 0
         self.whole: Location | None = None  # where a failed search points: the value
-        self.base: tuple[Location, int] | None = None  # for `offset`: the value's location, first column
+        self.origin: tuple[Location, int | None] | None = None  # for `offset`: `Document.offset_origin`
 
     def entry(self, text: str) -> Location:
         """`locate_within` for the next entry `text` (not empty)."""
@@ -207,17 +189,8 @@ class _EntryLocator:
         return location
 
     def offset(self, offset: int) -> Location:
-        """`Document.locate_offset` for an empty entry at `offset`, the value located once (that method
-        copies the rest of the line on every call: a string of 100,000 commas took minutes)."""
-        if self.base is None:
-            location = self.doc.locate(self.path)
-            span = location.span
-            if span.end_line != span.line or location.path != self.doc.path:
-                self.base = location, -1
-            else:
-                quote = self.doc.line_text(span.line)[span.column - 1 : span.column] in ("'", '"')
-                self.base = location, span.column + quote
-        location, column = self.base
-        if column < 0:
-            return location
-        return Location(location.path, Span(location.span.line, column + offset))
+        """`Document.locate_offset` for an empty entry at `offset`, the value located once: locating it
+        for each of 100,000 commas (and, as it was, copying the rest of its line) took minutes."""
+        if self.origin is None:
+            self.origin = self.doc.offset_origin(self.path)
+        return at_offset(self.origin, offset)

@@ -19,6 +19,8 @@ import yaml
 from yaml.constructor import SafeConstructor
 from yaml.nodes import CollectionNode, MappingNode, Node, ScalarNode, SequenceNode
 
+from skilllint.yamlspans import mark_span
+
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 MAX_EXPANSION = 20_000
@@ -86,12 +88,6 @@ class ParsedYaml:
     root: Node | None
     nonportable: list[Nonportable] = field(default_factory=list)
     faults: list[ValueFault] = field(default_factory=list)
-
-
-def _offset_to_mark(text: str, offset: int) -> tuple[int, int]:
-    line = text.count("\n", 0, offset)
-    start = text.rfind("\n", 0, offset) + 1
-    return line, offset - start
 
 
 _NESTING_INDICATORS = ("-", ":", "?", "[", "{")
@@ -296,7 +292,7 @@ class _Builder:
 
 
 def _unhashable_key(node: Node) -> str:
-    return f"<complex key at line {node.start_mark.line + 1}>"
+    return f"<complex key at line {mark_span(node.start_mark).line}>"
 
 
 def parse_yaml(text: str) -> ParsedYaml:

@@ -38,7 +38,8 @@ def test_each_rule_is_one_of_the_typed_kinds() -> None:
 
 
 @pytest.mark.parametrize("name", ["engine.py", "settings.py", "pool.py", "document.py", "discover.py",
-                                  "manifests.py", "readfacts.py", "yamlnodes.py", "project.py"])
+                                  "manifests.py", "readfacts.py", "yamlnodes.py", "yamlspans.py", "toolspec.py",
+                                  "project.py"])
 def test_no_rule_code_outside_the_rules(name: str) -> None:
     """The engine knows rule kinds, reading records facts: neither names a rule. (Docstrings may
     mention one as an example; code may not.)"""
@@ -173,9 +174,9 @@ def test_the_scaffold_writes_a_module_a_card_and_two_fixture_folders(tmp_path: P
 
 LAYERS = {
     "model": {"model", "readfacts"},
-    "reading": {"discover", "document", "manifests", "yamlnodes", "markdown", "schema", "analyses", "resources",
-                "globs", "textsafe", "confusables"},
-    "runtimes": {"targets", "resolve", "toollist"},
+    "reading": {"discover", "document", "manifests", "yamlnodes", "yamlspans", "markdown", "schema", "analyses",
+                "resources", "globs", "textsafe", "confusables"},
+    "runtimes": {"targets", "resolve", "toollist", "toolspec"},
 }
 HIGHER = {
     "model": {"reading", "runtimes", "rules", "engine", "settings", "output"},

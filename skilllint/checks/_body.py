@@ -36,6 +36,10 @@ from skilllint.resolve import Resolution, resolve, vocabulary
 from skilllint.suggest import is_close_to_any
 from skilllint.targets import Target, builtin_targets
 
+# A tool name in prose, possibly written as a call: `read_file()`. The trailing `()` is call syntax,
+# stripped with `removesuffix`, not a permission rule's empty specifier: `toolspec.parse_tool_entry`
+# reads `Tool(specifier)` entries, and a span with a specifier is never a reference (module doc).
+# Kept inline: this runs on every code span of every body.
 _IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_.:/-]*(?:\(\))?$")
 _SINGLE_WORD = re.compile(r"^[A-Za-z][a-z]*$")
 # capitalised tool names that are no English word: in backticks, the tool

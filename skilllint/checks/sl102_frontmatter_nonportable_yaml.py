@@ -23,6 +23,7 @@ from skilllint.document import Document
 from skilllint.model import Severity, Span
 from skilllint.readfacts import Location
 from skilllint.rule import Finding, SkillContext, SkillRule
+from skilllint.yamlspans import region_span
 
 _MESSAGES = {
     "flow-list": ("flow-style list (`[...]`)", "write a block list (`- item` lines) or a plain string"),
@@ -57,10 +58,7 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
         return
     offsets = {source.path: source.line_offset for source in doc.sources}
     for path, item in doc.nonportable:
-        offset = offsets.get(path, 0)
-        span = Span(item.line + offset + 1, item.column + 1)
-        if item.end_line == item.line:
-            span = Span(span.line, span.column, span.line, item.end_column + 1)
+        span = region_span(item, offsets.get(path, 0))
         if item.feature == "duplicate-key":
             if duplicates:
                 yield Finding(
