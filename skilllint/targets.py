@@ -77,6 +77,7 @@ class Target:
     plugin_markers: tuple[str, ...] = ()  # files marking a plugin of the runtime: default target inside
     project_skill_dirs: tuple[str, ...] = ()  # every project skills folder it loads: what collides (SL400)
     skill_depth: int | None = None  # folders below a skills folder where it finds SKILL.md; None: any
+    listing_chars: int | None = None  # description (+ when_to_use) characters its skill listing shows
     metadata_maps: tuple[str, ...] = ()  # `metadata` keys the runtime documents as maps (`openclaw`)
     memo: TargetMemo = field(default_factory=lambda: TargetMemo(), init=False, compare=False, repr=False)
 
@@ -104,7 +105,7 @@ def _tool_from_dict(raw: Mapping[str, Any]) -> Tool:
 
 _SCALAR_KEYS = (
     "display_name", "source", "observed", "confidence", "case_sensitive", "name_pattern",
-    "alias_exposure", "mcp_pattern", "permission_rules", "notes", "skill_depth",
+    "alias_exposure", "mcp_pattern", "permission_rules", "notes", "skill_depth", "listing_chars",
 )
 
 

@@ -14,6 +14,9 @@ LIMIT = 1024
 def check(ctx: SkillContext) -> Iterator[Finding]:
     doc = ctx.doc
     value = string_field(doc, "description")
+    listing = ctx.target.listing_chars
+    if listing is not None and value is not None and len(value) > listing and ctx.is_active("SL145"):
+        return  # the listing cuts it too: SL145 says so, with the runtime's own limit (one finding)
     if value is not None and len(value) > LIMIT:
         yield Finding(
             doc.locate(("description",)),
