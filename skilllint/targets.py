@@ -78,6 +78,7 @@ class Target:
     project_skill_dirs: tuple[str, ...] = ()  # every project skills folder it loads: what collides (SL400)
     skill_depth: int | None = None  # folders below a skills folder where it finds SKILL.md; None: any
     listing_chars: int | None = None  # description (+ when_to_use) characters its skill listing shows
+    metadata_limits: Mapping[str, int] = field(default_factory=dict)  # metadata key -> most characters loaded
     metadata_maps: tuple[str, ...] = ()  # `metadata` keys the runtime documents as maps (`openclaw`)
     memo: TargetMemo = field(default_factory=lambda: TargetMemo(), init=False, compare=False, repr=False)
 
@@ -128,6 +129,8 @@ def target_from_dict(raw: Mapping[str, Any], parent: Target | None = None) -> Ta
         changes["yaml_parser"] = frontmatter["yaml_parser"]
     if "severity" in raw:
         changes["severity"] = {**base.severity, **raw["severity"]}
+    if "metadata_limits" in raw:
+        changes["metadata_limits"] = {**base.metadata_limits, **raw["metadata_limits"]}
     if "tool_fields" in raw:
         changes["tool_fields"] = {**base.tool_fields, **raw["tool_fields"]}
     if "tools" in raw:
