@@ -15,6 +15,14 @@ from skilllint.cli import cli
 FIXTURES = Path(__file__).parent / "fixtures"
 
 
+@pytest.fixture(autouse=True)
+def _private_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test gets its own empty result cache, outside the folders it lints: nothing is written
+    to the real ~/.cache/skilllint, and no test sees results another one stored (subprocesses
+    inherit the variable)."""
+    monkeypatch.setenv("SKILLLINT_CACHE_DIR", str(tmp_path_factory.mktemp("cache")))
+
+
 def run_cli(args: list[str], cwd: Path) -> tuple[int, str, str]:
     """Run `skilllint ARGS` with `cwd` as the working directory; (exit code, stdout, stderr)."""
     runner = CliRunner()
