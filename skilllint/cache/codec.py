@@ -58,7 +58,7 @@ def decode(data: bytes) -> Entry | None:
         if not isinstance(probes, list) or not all(isinstance(p, list) and len(p) == 3 for p in probes):
             raise _Corrupt("probes")
         return Entry(probes, [_to_diagnostic(d) for d in _list(raw["diagnostics"])], _to_summary(raw["summary"]))
-    except (ValueError, KeyError, TypeError, IndexError):  # _Corrupt and JSONDecodeError are ValueErrors
+    except (ValueError, KeyError, TypeError, IndexError, RecursionError):  # _Corrupt, JSONDecodeError: ValueErrors
         return None
 
 

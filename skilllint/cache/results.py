@@ -45,6 +45,7 @@ class ResultCache:
         # the file system as this run finds it: each question asked once, whichever entries ask it
         self.view = FileSystemView(settings.max_bytes)
         self.hits = 0
+        self.misses = 0
 
     def lookup(self, skill: SkillInput, targets: Sequence[Target], reason: str
                ) -> tuple[list[Diagnostic], SkillSummary] | Miss:
@@ -58,6 +59,7 @@ class ResultCache:
             if entry is not None and self.view.holds(entry.probes):
                 self.hits += 1
                 return entry.diagnostics, entry.summary
+        self.misses += 1
         return Miss(key, file, read)
 
     def save(self, miss: Miss, diagnostics: list[Diagnostic], summary: SkillSummary, fs: FileSystemView) -> None:
@@ -75,5 +77,7 @@ class ResultCache:
         self.store.put(miss.key, data)
 
     def finish(self) -> None:
-        """At the end of a run: prune old entries, at most once a day."""
-        self.store.prune()
+        """At the end of a run that stored results (here or in its workers): prune old entries,
+        at most once a day. A run that only read writes nothing."""
+        if self.misses:
+            self.store.prune()

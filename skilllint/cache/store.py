@@ -23,7 +23,11 @@ import re
 import time
 from pathlib import Path
 
+from skilllint.fsview import read_bytes
+
 FORMAT_DIR = "v1"
+MAX_ENTRY_BYTES = 64 * 1024 * 1024
+"""An entry is a few kilobytes; a bigger file in its place is not ours, and is not read."""
 DAY = 24 * 60 * 60
 MAX_AGE_DAYS = 30
 _KEY = re.compile(r"[0-9a-f]{64}")
@@ -43,20 +47,21 @@ class EntryStore:
         self.root = root
         self.base = os.path.join(root, FORMAT_DIR)
         self.writable = True
-        self.written = 0
         self.now = time.time()
 
     def _path(self, key: str) -> str:
         return os.path.join(self.base, key[:2], key)
 
     def get(self, key: str) -> bytes | None:
-        """The entry's bytes, or None (no entry, or it cannot be read)."""
+        """The entry's bytes, or None (no entry, one that cannot be read, or no regular file: a
+        FIFO put in its place must not block the run)."""
         path = self._path(key)
         try:
-            with open(path, "rb") as handle:
-                data = handle.read()
-                modified = os.fstat(handle.fileno()).st_mtime
+            data, size = read_bytes(path, MAX_ENTRY_BYTES)
+            modified = os.stat(path).st_mtime
         except OSError:
+            return None
+        if size > MAX_ENTRY_BYTES:
             return None
         if self.writable and self.now - modified > DAY:  # in use: keep it from being pruned
             with contextlib.suppress(OSError):
@@ -83,7 +88,6 @@ class EntryStore:
             finally:
                 os.close(fd)
             os.replace(temp, self._path(key))
-            self.written += 1
         except OSError:
             self.writable = False
             with contextlib.suppress(OSError):
@@ -97,9 +101,9 @@ class EntryStore:
         os.makedirs(folder, exist_ok=True)
 
     def prune(self) -> int:
-        """Once a day, after a run that wrote: delete entries unused for MAX_AGE_DAYS and
-        temporary files over an hour old. Returns how many files went."""
-        if not self.written or not self.writable:
+        """Once a day (the first run of the day that stored something calls it): delete entries
+        unused for MAX_AGE_DAYS and temporary files over an hour old. Returns how many went."""
+        if not self.writable:
             return 0
         marker = os.path.join(self.base, _PRUNED)
         try:
