@@ -367,6 +367,15 @@ def test_an_unwritable_cache_dir_is_no_cache(tree: Path, tmp_path: Path, compute
     assert not (blocker / "cache").exists()
 
 
+def test_a_cache_dir_no_file_system_accepts_is_no_cache(tree: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("SKILLLINT_CACHE_DIR")
+    (tree / ".skilllint.yaml").write_text('cache-dir: "a\\0b"\n', encoding="utf-8")  # a NUL in the path
+    out = check(tree, "--no-cache")
+    assert check(tree, "--config", ".skilllint.yaml") == out  # no internal error: no cache
+    code, said, err = run_cli(["cache", "clear", "--config", ".skilllint.yaml"], tree)
+    assert code == 0 and err == ""
+
+
 def test_a_cache_that_refuses_writes_is_still_read(tree: Path, computed: list[str],
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     check(tree)
@@ -401,28 +410,30 @@ def test_sl000_is_never_cached(tree: Path, computed: list[str], monkeypatch: pyt
     assert code == 1 and "SL000" not in out
 
 
-def test_concurrent_runs_share_a_cache(tmp_path: Path) -> None:
-    """Three processes lint one tree into one empty cache at once (each writing every entry),
-    then a fourth reads it: every output is the uncached one and every entry is whole."""
+def test_concurrent_runs_share_a_cache(tmp_path: Path, computed: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two processes lint one tree into one empty cache at once (each writing every entry), then
+    a third run reads it: every output is the uncached one, and every entry is whole."""
     root = tmp_path / "many"
     for index in range(40):
         folder = root / f"skill-{index:02d}"
         folder.mkdir(parents=True)
         (folder / "SKILL.md").write_text(DEMO.replace("name: demo", f"name: skill-{index:02d}"), encoding="utf-8")
     shared = tmp_path / "shared-cache"
-    args = [sys.executable, "-m", "skilllint", "check", ".", "--isolated", "--format", "json", "--jobs", "1"]
+    args = ["check", ".", "--isolated", "--format", "json", "--jobs", "1"]
+    expected = run_cli([*args, "--no-cache"], root)[1]
     env = {**os.environ, "SKILLLINT_CACHE_DIR": str(shared), "PYTHONPATH": str(ROOT)}
-    expected = subprocess.run([*args, "--no-cache"], cwd=root, env=env, capture_output=True, text=True, timeout=120)
-    runs = [subprocess.Popen(args, cwd=root, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-            for _ in range(3)]
+    runs = [subprocess.Popen([sys.executable, "-m", "skilllint", *args], cwd=root, env=env, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True) for _ in range(2)]
     for run in runs:
         out, err = run.communicate(timeout=120)
-        assert (run.returncode, out, err) == (1, expected.stdout, "")
+        assert (run.returncode, out, err) == (1, expected, "")
     assert len(entries(shared)) == 40
     assert all(decode(path.read_bytes()) is not None for path in entries(shared))
-    assert not [p for p in shared.glob("v1/??/.*")]  # no temporary file left behind
-    warm = subprocess.run(args, cwd=root, env=env, capture_output=True, text=True, timeout=120)
-    assert warm.stdout == expected.stdout
+    assert not list(shared.glob("v1/??/.*"))  # no temporary file left behind
+    monkeypatch.setenv("SKILLLINT_CACHE_DIR", str(shared))
+    computed.clear()
+    assert run_cli(args, root)[1] == expected
+    assert computed == []  # all 40 from what the two processes stored
 
 
 def test_a_pool_run_stores_what_its_workers_computed(tmp_path: Path) -> None:
@@ -466,6 +477,17 @@ def test_the_store_prunes_old_entries_once_a_day(tmp_path: Path) -> None:
     assert store.get(old) is None and store.get(fresh) == b"fresh" and not temp.exists()
     store.put(old, b"again")
     assert store.prune() == 0  # not twice a day
+
+
+def test_clear_removes_a_cache_folder_only_when_skilllint_made_it(tmp_path: Path) -> None:
+    made = EntryStore(tmp_path / "made")
+    made.put("d" * 64, b"data")
+    assert (tmp_path / "made" / "CACHEDIR.TAG").is_file()
+    assert made.clear() == 1 and not (tmp_path / "made").exists()
+    (tmp_path / "yours").mkdir()
+    yours = EntryStore(tmp_path / "yours")
+    yours.put("d" * 64, b"data")
+    assert yours.clear() == 1 and (tmp_path / "yours").is_dir() and not any((tmp_path / "yours").iterdir())
 
 
 def test_a_used_entry_is_kept_fresh(tmp_path: Path) -> None:

@@ -59,12 +59,12 @@ class EntryStore:
         try:
             data, size = read_bytes(path, MAX_ENTRY_BYTES)
             modified = os.stat(path).st_mtime
-        except OSError:
+        except (OSError, ValueError):
             return None
         if size > MAX_ENTRY_BYTES:
             return None
         if self.writable and self.now - modified > DAY:  # in use: keep it from being pruned
-            with contextlib.suppress(OSError):
+            with contextlib.suppress(OSError, ValueError):
                 os.utime(path)
         return data
 
@@ -88,15 +88,15 @@ class EntryStore:
             finally:
                 os.close(fd)
             os.replace(temp, self._path(key))
-        except OSError:
+        except (OSError, ValueError):
             self.writable = False
-            with contextlib.suppress(OSError):
+            with contextlib.suppress(OSError, ValueError):
                 os.unlink(temp)
 
     def _make_folders(self, folder: str) -> None:
         if not os.path.isdir(self.root):
             os.makedirs(self.root, exist_ok=True)
-            with contextlib.suppress(OSError), open(os.path.join(self.root, TAG_NAME), "wb") as handle:
+            with contextlib.suppress(OSError, ValueError), open(os.path.join(self.root, TAG_NAME), "wb") as handle:
                 handle.write(_TAG)
         os.makedirs(folder, exist_ok=True)
 
@@ -111,26 +111,25 @@ class EntryStore:
                 return 0
         except FileNotFoundError:
             pass
-        except OSError:
+        except (OSError, ValueError):  # ValueError: a NUL in a configured path
             return 0
         try:
             with open(marker, "wb"):
                 pass  # first, so that runs ending together do not all prune
-        except OSError:
+        except (OSError, ValueError):
             return 0
         return self._delete(entries_before=self.now - MAX_AGE_DAYS * DAY, temps_before=self.now - 3600)
 
     def clear(self) -> int:
         """Delete every entry (and only what skilllint wrote there); returns how many went."""
         removed = self._delete(entries_before=float("inf"), temps_before=float("inf"))
-        with contextlib.suppress(OSError):
+        with contextlib.suppress(OSError, ValueError):
             os.unlink(os.path.join(self.base, _PRUNED))
-        with contextlib.suppress(OSError):
+        with contextlib.suppress(OSError, ValueError):
             os.rmdir(self.base)
-        if os.path.isdir(self.root) and set(os.listdir(self.root)) <= {TAG_NAME}:
-            with contextlib.suppress(OSError):
+        with contextlib.suppress(OSError, ValueError):
+            if os.listdir(self.root) == [TAG_NAME]:  # a folder skilllint made (it tags only those): gone too
                 os.unlink(os.path.join(self.root, TAG_NAME))
-            with contextlib.suppress(OSError):
                 os.rmdir(self.root)
         return removed
 
@@ -138,12 +137,12 @@ class EntryStore:
         removed = 0
         try:
             shards = [entry.path for entry in os.scandir(self.base) if _SHARD.fullmatch(entry.name) and entry.is_dir()]
-        except OSError:
+        except (OSError, ValueError):
             return 0
         for shard in shards:
             try:
                 files = list(os.scandir(shard))
-            except OSError:
+            except (OSError, ValueError):
                 continue
             for entry in files:
                 temp = entry.name.startswith(".") and entry.name.endswith(_TEMP_SUFFIX)
@@ -153,8 +152,8 @@ class EntryStore:
                     if entry.stat(follow_symlinks=False).st_mtime < (temps_before if temp else entries_before):
                         os.unlink(entry.path)
                         removed += 1
-                except OSError:
+                except (OSError, ValueError):
                     continue
-            with contextlib.suppress(OSError):
+            with contextlib.suppress(OSError, ValueError):
                 os.rmdir(shard)  # only when empty
         return removed
