@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import shlex
 import shutil
 import statistics
@@ -28,14 +29,18 @@ import time
 from pathlib import Path
 
 
-def run(command: list[str], cwd: Path, cache: str) -> tuple[float, bytes]:
+def run(command: list[str], cwd: Path, cache: str) -> tuple[float, float, bytes]:
+    """Wall seconds, CPU seconds (user + system, the process and its workers) and stdout."""
     env = dict(os.environ, SKILLLINT_CACHE_DIR=cache, NO_COLOR="1")
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     proc = subprocess.run(command, cwd=cwd, env=env, stdin=subprocess.DEVNULL, capture_output=True, check=False)
     elapsed = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if proc.returncode not in (0, 1):
         sys.exit(f"{shlex.join(command)} exited with {proc.returncode}: {proc.stderr.decode(errors='replace')}")
-    return elapsed, proc.stdout
+    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    return elapsed, cpu, proc.stdout
 
 
 def main(argv: list[str]) -> int:
@@ -48,12 +53,12 @@ def main(argv: list[str]) -> int:
     command = [*shlex.split(options.skilllint), *options.args]
     print(f"command: {shlex.join(command)} (in {options.cwd})")
     with tempfile.TemporaryDirectory(prefix="skilllint-pairs-") as scratch:
-        _, expected = run([*command, "--no-cache"], options.cwd, os.path.join(scratch, "unused"))
-        colds, warms, ratios = [], [], []
+        _, _, expected = run([*command, "--no-cache"], options.cwd, os.path.join(scratch, "unused"))
+        colds, warms, ratios, cpu_ratios = [], [], [], []
         for number in range(1, options.pairs + 1):
             cache = os.path.join(scratch, f"cache-{number}")
-            cold, cold_out = run(command, options.cwd, cache)
-            warm, warm_out = run(command, options.cwd, cache)
+            cold, cold_cpu, cold_out = run(command, options.cwd, cache)
+            warm, warm_cpu, warm_out = run(command, options.cwd, cache)
             shutil.rmtree(cache, ignore_errors=True)
             if not cold_out == warm_out == expected:
                 print(f"pair {number}: output differs between --no-cache, cold and warm", file=sys.stderr)
@@ -61,10 +66,12 @@ def main(argv: list[str]) -> int:
             colds.append(cold)
             warms.append(warm)
             ratios.append(warm / cold)
-            print(f"pair {number:2d}: cold {cold:.3f} s  warm {warm:.3f} s  ratio {warm / cold:.3f}", flush=True)
+            cpu_ratios.append(warm_cpu / cold_cpu)
+            print(f"pair {number:2d}: cold {cold:.3f} s  warm {warm:.3f} s  ratio {warm / cold:.3f}  "
+                  f"(CPU {cold_cpu:.3f} s / {warm_cpu:.3f} s, ratio {warm_cpu / cold_cpu:.3f})", flush=True)
     print(f"median: cold {statistics.median(colds):.3f} s, warm {statistics.median(warms):.3f} s, "
           f"ratio {statistics.median(ratios):.3f} (range {min(ratios):.3f}-{max(ratios):.3f}); "
-          f"outputs identical to --no-cache")
+          f"CPU-time ratio {statistics.median(cpu_ratios):.3f}; outputs identical to --no-cache")
     return 0
 
 

@@ -174,7 +174,7 @@ def test_the_scaffold_writes_a_module_a_card_and_two_fixture_folders(tmp_path: P
 LAYERS = {
     "model": {"model", "readfacts"},
     "reading": {"discover", "document", "manifests", "yamlnodes", "markdown", "schema", "analyses", "resources",
-                "globs", "textsafe", "confusables"},
+                "globs", "textsafe", "confusables", "fsview"},
     "runtimes": {"targets", "resolve", "toollist"},
 }
 HIGHER = {
@@ -183,7 +183,7 @@ HIGHER = {
     "runtimes": {"rules", "engine", "settings", "output"},
 }
 OTHERS = {"rules": {"rule", "registry", "checks"}, "engine": {"engine", "pool", "faults", "project", "suppression",
-                                                              "location"},
+                                                              "location", "cache"},
           "settings": {"config", "settings"}, "output": {"cli", "commands", "formatters"}}
 
 
