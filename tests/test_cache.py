@@ -79,7 +79,7 @@ def cache_dir() -> Path:
 
 def entries(root: Path | None = None) -> list[Path]:
     base = (root or cache_dir()) / "v1"
-    return sorted(p for p in base.glob("??/*") if not p.name.startswith(".")) if base.is_dir() else []
+    return sorted(p for p in base.glob("?/*") if not p.name.startswith(".")) if base.is_dir() else []
 
 
 def check(root: Path, *args: str, fmt: str = "json") -> str:
@@ -390,7 +390,7 @@ def test_a_cache_that_refuses_writes_is_still_read(tree: Path, computed: list[st
     computed.clear()
     assert check(tree) == expected
     assert computed == ["twin"]  # demo still came from the cache
-    assert not list(cache_dir().glob("v1/??/.*"))  # the temporary file went too
+    assert not list(cache_dir().glob("v1/?/.*"))  # the temporary file went too
 
 
 def test_sl000_is_never_cached(tree: Path, computed: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
@@ -429,7 +429,7 @@ def test_concurrent_runs_share_a_cache(tmp_path: Path, computed: list[str], monk
         assert (run.returncode, out, err) == (1, expected, "")
     assert len(entries(shared)) == 40
     assert all(decode(path.read_bytes()) is not None for path in entries(shared))
-    assert not list(shared.glob("v1/??/.*"))  # no temporary file left behind
+    assert not list(shared.glob("v1/?/.*"))  # no temporary file left behind
     monkeypatch.setenv("SKILLLINT_CACHE_DIR", str(shared))
     computed.clear()
     assert run_cli(args, root)[1] == expected

@@ -52,7 +52,9 @@ def package_digest() -> str:
     and schemas/, by relative path and content. Compiled files are left out: they follow the source.
     About 3 ms for the 180 files."""
     digest = hashlib.sha256()
-    for top in dict.fromkeys((str(PACKAGE_DIR), str(rules_dir()), str(schemas_dir()))):
+    package = str(PACKAGE_DIR)
+    shipped = [str(folder) for folder in (rules_dir(), schemas_dir()) if not str(folder).startswith(package + os.sep)]
+    for top in (package, *shipped):  # installed, rules/ and schemas/ are inside the package (_data/)
         for folder, folders, files in os.walk(top):
             folders[:] = sorted(name for name in folders if name != "__pycache__")
             for name in sorted(files):

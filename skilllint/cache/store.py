@@ -1,7 +1,8 @@
-"""Cache entries on disk: one small file per key, in 256 shard folders, written atomically.
+"""Cache entries on disk: one small file per key, in 16 shard folders, written atomically.
 
-Layout: `ROOT/v1/ab/abcd...` (the key's first two hex digits name the shard, so no folder holds
-more than a few hundred entries of a large tree; a change of the entry format bumps `v1`).
+Layout: `ROOT/v1/a/abcd...` (the key's first hex digit names the shard: a folder per entry
+prefix keeps listings short for big trees, and only 16 of them, because creating a folder costs
+as much as several entries do; a change of the entry format bumps `v1`).
 `ROOT/CACHEDIR.TAG` tells backup tools to skip the folder.
 
 - Writes go to a temporary file in the entry's own folder (created with O_EXCL under a name no
@@ -31,7 +32,7 @@ MAX_ENTRY_BYTES = 64 * 1024 * 1024
 DAY = 24 * 60 * 60
 MAX_AGE_DAYS = 30
 _KEY = re.compile(r"[0-9a-f]{64}")
-_SHARD = re.compile(r"[0-9a-f]{2}")
+_SHARD = re.compile(r"[0-9a-f]")
 _TEMP_SUFFIX = ".tmp"
 _PRUNED = ".pruned"
 TAG_NAME = "CACHEDIR.TAG"
@@ -50,7 +51,7 @@ class EntryStore:
         self.now = time.time()
 
     def _path(self, key: str) -> str:
-        return os.path.join(self.base, key[:2], key)
+        return os.path.join(self.base, key[:1], key)
 
     def get(self, key: str) -> bytes | None:
         """The entry's bytes, or None (no entry, one that cannot be read, or no regular file: a
@@ -72,7 +73,7 @@ class EntryStore:
         """Store an entry atomically; on any failure stop writing for this run."""
         if not self.writable:
             return
-        folder = os.path.join(self.base, key[:2])
+        folder = os.path.join(self.base, key[:1])
         temp = os.path.join(folder, f".{key[:16]}.{os.getpid()}.{os.urandom(6).hex()}{_TEMP_SUFFIX}")
         flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
         try:
