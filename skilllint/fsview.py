@@ -170,10 +170,14 @@ class FileSystemView:
     def holds(self, probes: Iterable[Sequence[Answer]]) -> bool:
         """Whether every recorded probe gets the same answer now. A malformed probe (a corrupt
         record) does not hold. Shared answers make a warm run ask each question once."""
+        answers = self._answers
         try:
             for op, path, recorded in probes:
-                if not isinstance(op, str) or not isinstance(path, str) or self.answer(op, path) != recorded:
+                if type(path) is not str:  # os.path.exists(3) would ask about file descriptor 3
                     return False
-        except (KeyError, TypeError, ValueError):
+                key = (op, path)
+                if (answers[key] if key in answers else self.answer(op, path)) != recorded:
+                    return False
+        except (KeyError, TypeError, ValueError):  # an unknown or unhashable question: corrupt
             return False
         return True

@@ -30,7 +30,7 @@ FORMAT_DIR = "v1"
 MAX_ENTRY_BYTES = 64 * 1024 * 1024
 """An entry is a few kilobytes; a bigger file in its place is not ours, and is not read."""
 DAY = 24 * 60 * 60
-MAX_AGE_DAYS = 30
+MAX_AGE_DAYS = 14
 _KEY = re.compile(r"[0-9a-f]{64}")
 _SHARD = re.compile(r"[0-9a-f]")
 _TEMP_SUFFIX = ".tmp"
