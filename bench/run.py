@@ -186,7 +186,8 @@ def run_once(command: list[str], cwd: Path, capture: bool) -> tuple[float, str]:
 
     Raises LinterFailed on an exit status other than 0 or 1, with the linter's stderr.
     """
-    env = dict(os.environ, DO_NOT_TRACK="1", NO_COLOR="1")
+    cache = tempfile.mkdtemp(prefix="skilllint-bench-cache-")  # every run starts with an empty result cache
+    env = dict(os.environ, DO_NOT_TRACK="1", NO_COLOR="1", SKILLLINT_CACHE_DIR=cache)
     start = time.perf_counter()
     try:
         proc = subprocess.run(
@@ -201,6 +202,7 @@ def run_once(command: list[str], cwd: Path, capture: bool) -> tuple[float, str]:
     except OSError as exc:
         raise LinterFailed(f"{shlex.join(command)}: cannot run: {exc}") from exc
     elapsed = time.perf_counter() - start
+    shutil.rmtree(cache, ignore_errors=True)
     if proc.returncode not in (0, 1):
         stderr = proc.stderr.decode("utf-8", "replace").strip()
         raise LinterFailed(f"{shlex.join(command)} exited with status {proc.returncode}\n{stderr or '(no stderr)'}")

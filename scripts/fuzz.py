@@ -626,7 +626,8 @@ class Linter:
 
         self.workdir = workdir
         self.build_settings = build_settings
-        self.settings, _ = build_settings({"isolated": True, "jobs": 1, "targets": TARGETS}, workdir)
+        # no result cache: every input is linted for real, and nothing lands in the user's cache folder
+        self.settings, _ = build_settings({"isolated": True, "jobs": 1, "targets": TARGETS, "no_cache": True}, workdir)
 
     def settings_for(self, inp: FuzzInput, tree: Path) -> Any | None:
         """The settings to lint `tree` with; None when its config is rejected as a config error."""
@@ -638,7 +639,7 @@ class Linter:
         if inp.kind != "config":
             return self.settings
         try:
-            settings, _ = self.build_settings({"config_path": str(tree / inp.main), "jobs": 1}, tree)
+            settings, _ = self.build_settings({"config_path": str(tree / inp.main), "jobs": 1, "no_cache": True}, tree)
         except (ConfigError, TargetError, click.ClickException):
             return None
         return settings

@@ -44,10 +44,9 @@ class Analyses:
     authoring_skill: bool | None = None
     files_elsewhere: bool | None = None
     project_skill: bool | None = None
-    # file-system answers, by path (_files): one stat or listing per path and document
+    # answers derived from the file system, by path (_files); the probes themselves go through the
+    # document's `fs` (skilllint.fsview), which remembers them and records them for the result cache
     in_project: dict[str, bool] = field(default_factory=dict)
     resolved_refs: dict[str, tuple[str, bool]] = field(default_factory=dict)
-    exists: dict[str, bool] = field(default_factory=dict)
-    listings: dict[str, list[str]] = field(default_factory=dict)
     # JSON-schema errors of the frontmatter (schema.errors_for), by dialect
     schema_errors: dict[str, list[SchemaError]] = field(default_factory=dict)

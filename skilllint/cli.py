@@ -58,6 +58,10 @@ def cli() -> None:
               help="Colour, whatever FORCE_COLOR and NO_COLOR say. Default: on a terminal; FORCE_COLOR "
               "(any non-empty value) forces it on, NO_COLOR off; FORCE_COLOR wins if both are set.")
 @click.option("--no-progress", is_flag=True, help="No progress counter on stderr.")
+@click.option("--no-cache", is_flag=True, help="Neither use nor write the result cache.")
+@click.option("--cache-dir", metavar="DIR", default=None,
+              help="Keep the result cache in DIR (default: $SKILLLINT_CACHE_DIR, else config `cache-dir`, "
+              "else $XDG_CACHE_HOME/skilllint or ~/.cache/skilllint).")
 @click.option("--debug", is_flag=True, help="Show tracebacks of internal errors.")
 @click.option("--inject-fault", metavar="KIND:GLOB", hidden=True, default=None,
               help="Testing only: fail (raise, crash or hang) on files matching GLOB.")
@@ -138,6 +142,34 @@ def targets_show(context: click.Context, ident: str) -> None:
     from skilllint.commands.targets import show_target
 
     sys.exit(_guard(show_target, ident, context.obj or {}))
+
+
+@cli.group("cache")
+def cache_command() -> None:
+    """The result cache `check` keeps: where it is, and emptying it."""
+
+
+_CACHE_DIR_OPTION = click.option("--cache-dir", metavar="DIR", default=None, help="The cache folder (as for check).")
+
+
+@cache_command.command("dir")
+@_CACHE_DIR_OPTION
+@_config_options
+def cache_dir_command(**options: Any) -> None:
+    """Print the folder `check` keeps its cache in (from here, with this config)."""
+    from skilllint.commands.cache import show_dir
+
+    sys.exit(_guard(show_dir, options))
+
+
+@cache_command.command("clear")
+@_CACHE_DIR_OPTION
+@_config_options
+def cache_clear_command(**options: Any) -> None:
+    """Delete every entry of the cache (only files skilllint wrote there)."""
+    from skilllint.commands.cache import clear
+
+    sys.exit(_guard(clear, options))
 
 
 @cli.command("resolve")

@@ -8,10 +8,8 @@ document where a key or item is (`locate`), so findings land on the offending li
 
 from __future__ import annotations
 
-import errno
 import os
 import re
-import stat
 from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -24,6 +22,7 @@ import yaml
 from yaml.nodes import Node
 
 from skilllint.analyses import Analyses
+from skilllint.fsview import FileSystemView, read_bytes
 from skilllint.model import Span
 from skilllint.readfacts import Fact, Location, ReadFact
 from skilllint.yamlnodes import KeyIndex, Nonportable, YamlRefused, find_node, parse_yaml
@@ -68,6 +67,9 @@ class Document:
     _within: dict[tuple[Any, ...], tuple[Node | None, Location]] = field(default_factory=dict, repr=False)
     _line_starts: dict[int, list[int]] = field(default_factory=dict, repr=False)  # per source
     key_index: KeyIndex = field(default_factory=dict)  # each frontmatter mapping's keys, indexed once
+    # the file system as this skill's reading and checks saw it: every probe goes through it, so a
+    # cached result can be checked against the same questions (skilllint.fsview)
+    fs: FileSystemView = field(default_factory=lambda: FileSystemView(DEFAULT_MAX_BYTES), repr=False)
 
     @property
     def dir_name(self) -> str:
@@ -204,46 +206,12 @@ def relative_posix(path: Path | str, cwd: Path | str) -> str:
     return relative.replace(os.sep, "/") if os.sep != "/" else relative
 
 
-_NOT_REGULAR = (
-    (stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO (named pipe)"), (stat.S_ISSOCK, "a socket"),
-    (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
-)
-
-
-def file_kind(mode: int) -> str | None:
-    """What a non-regular file is, in words; None for a regular file."""
-    if stat.S_ISREG(mode):
-        return None
-    return next((kind for test, kind in _NOT_REGULAR if test(mode)), "not a regular file")
-
-
-def read_bytes(path: Path | str, max_bytes: int) -> tuple[bytes, int]:
-    """At most `max_bytes + 1` bytes of a regular file, and its size.
-
-    Opened without blocking and checked with fstat before any read: a FIFO named SKILL.md
-    would otherwise block the run forever, and a device would be read as endless bytes.
-    Raises OSError (a non-regular file is EINVAL with the kind as its strerror).
-    """
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+def read_text(path: Path, rel: str, max_bytes: int, problems: list[ReadFact],
+              fs: FileSystemView | None = None) -> str | None:
+    """Bytes to text, recording why not (unreadable, too large, binary, undecodable) and a BOM.
+    Read through `fs` (whose limit is `max_bytes`) when given, so the bytes' digest is recorded."""
     try:
-        info = os.fstat(fd)
-        kind = file_kind(info.st_mode)
-        if kind is not None:
-            raise OSError(errno.EINVAL, f"{kind}, not a regular file")
-        with os.fdopen(fd, "rb", buffering=0, closefd=True) as handle:
-            fd = -1
-            # never more than the limit: a 50 MB file costs one block; and no bigger buffer than the
-            # file needs (asking for limit+1 bytes allocated a MiB for every 2 KB skill)
-            return handle.read(min(info.st_size, max_bytes) + 1), info.st_size
-    finally:
-        if fd >= 0:
-            os.close(fd)
-
-
-def read_text(path: Path, rel: str, max_bytes: int, problems: list[ReadFact]) -> str | None:
-    """Bytes to text, recording why not (unreadable, too large, binary, undecodable) and a BOM."""
-    try:
-        data, size = read_bytes(path, max_bytes)
+        data, size = fs.read(os.fspath(path)) if fs is not None else read_bytes(path, max_bytes)
     except OSError as error:
         reason = error.strerror or type(error).__name__
         message = f"{reason}; not read" if reason.endswith("not a regular file") else f"cannot read file: {reason}"
@@ -296,12 +264,12 @@ def load_document(file: Path, cwd: Path, *, max_bytes: int = DEFAULT_MAX_BYTES) 
     """Read and split one SKILL.md. Never raises for bad input: problems are recorded."""
     skill_dir = file.parent
     rel = relative_posix(file, cwd)
-    doc = Document(path=rel, file=file, skill_dir=skill_dir)
+    doc = Document(path=rel, file=file, skill_dir=skill_dir, fs=FileSystemView(max_bytes))
     if file.name != "SKILL.md":
         doc.problems.append(ReadFact(Fact.SKILL_MD_CASE, rel, Span(1, 1),
                                      f"skill file is named `{file.name}`; runtimes only load `SKILL.md`",
                                      f"rename it: git mv {file.name} SKILL.md"))
-    text = read_text(file, rel, max_bytes, doc.problems)
+    text = read_text(file, rel, max_bytes, doc.problems, doc.fs)
     if text is None:
         return doc
     if "\r" in text:
@@ -523,11 +491,11 @@ def _requoted(value: str) -> str:
 def _merge_metadata_yaml(doc: Document, cwd: Path, max_bytes: int) -> None:
     """A `metadata.yaml` beside SKILL.md merges under the frontmatter (its keys lose)."""
     meta = doc.skill_dir / "metadata.yaml"
-    if not os.path.lexists(meta):
+    if not doc.fs.lexists(os.fspath(meta)):
         return
     rel = relative_posix(meta, cwd)
     problems: list[ReadFact] = []
-    text = read_text(meta, rel, max_bytes, problems)
+    text = read_text(meta, rel, max_bytes, problems, doc.fs)
     if text is None:
         doc.problems.extend(problems)
         return

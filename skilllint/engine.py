@@ -17,8 +17,8 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from skilllint.discover import SkillInput, discover
 from skilllint.document import DEFAULT_MAX_BYTES, Document, load_document, relative_posix
@@ -55,6 +55,9 @@ from skilllint.suppression import Directive, SuppressionReport, parse_directives
 from skilllint.suppression import apply as apply_suppressions
 from skilllint.targets import Target
 
+if TYPE_CHECKING:
+    from skilllint.cache.results import Miss, ResultCache
+
 PARALLEL_THRESHOLD = 64
 """Below this many skills a worker pool costs more than it saves."""
 
@@ -79,6 +82,8 @@ class Settings:
     location_defaults: LocationDefaults | None = None  # no target chosen: each skill's from where it lives
     debug: bool = False  # print the traceback of every internal error to stderr
     inject_fault: tuple[str, str] | None = None  # (raise|crash|hang, glob): exercises the fault paths in tests
+    cache_dir: Path | None = None  # where per-skill results are kept (skilllint.cache); None: no cache
+    config_digest: str = ""  # the config's content, for the cache key
 
 
 @dataclass
@@ -124,6 +129,7 @@ class Linter:
         for rule in settings.rules:
             self.rules[rule.kind].append(rule)
         self._plans: dict[tuple[Kind, tuple[str, ...]], list[Planned]] = {}
+        self.cache = _open_cache(settings)
 
     def plan(self, kind: Kind, targets: Sequence[Target]) -> list[Planned]:
         key = (kind, tuple(t.id for t in targets))
@@ -182,11 +188,12 @@ class Linter:
         except Exception as error:  # noqa: BLE001 - a bug in one rule must not end the run
             out.append(fault(fault_path, rule.code, error, debug=settings.debug))
 
-    def lint_skill(self, skill: SkillInput, budget: FileBudget | None = None
+    def lint_skill(self, skill: SkillInput, budget: FileBudget | None = None, miss: Miss | None = None
                    ) -> tuple[list[Diagnostic], SkillSummary]:
         """Everything per-document about one skill. Never raises: a failure of skilllint on
         this file, or a file that takes longer than its time budget, is SL000 on the file.
-        `budget` is the run's (its handler installed once); without one, the file gets its own."""
+        `budget` is the run's (its handler installed once); without one, the file gets its own.
+        With `miss` (a cache lookup that found nothing usable), the result is stored under its key."""
         settings = self.settings
         diagnostics: list[Diagnostic] = []
         rel = relative_posix(skill.file, settings.cwd)
@@ -201,7 +208,10 @@ class Linter:
                 targets, reason = skill_targets(skill, settings)
                 self.check_skill(doc, targets, diagnostics)
                 where = "summary"
-                return diagnostics, _summary(doc, targets, reason)
+                summary = _summary(doc, targets, reason)
+            if miss is not None and self.cache is not None:
+                self.cache.save(miss, diagnostics, summary, doc.fs)
+            return diagnostics, summary
         except BudgetExceeded as error:
             diagnostics.append(fault(rel, error.args[0] if error.args else where, error, budget=settings.file_budget))
         except Exception as error:  # noqa: BLE001 - reading never raises by design; if it does, say so
@@ -253,6 +263,21 @@ def _inject(spec: tuple[str, str], path: str) -> None:
         os.kill(os.getpid(), signal.SIGSEGV)
 
 
+def _open_cache(settings: Settings) -> ResultCache | None:
+    """The run's result cache, or None: none asked for, or a run that injects faults (its
+    results are not the files')."""
+    if settings.cache_dir is None or settings.inject_fault is not None:
+        return None
+    from skilllint.cache.results import ResultCache
+
+    return ResultCache(settings.cache_dir, settings, settings.config_digest)
+
+
+Linted = tuple[list[Diagnostic], SkillSummary]
+Job = tuple[int, SkillInput, "Miss | None"]
+"""A skill to lint: its place in the run's order, the skill, and the cache miss to fill, if any."""
+
+
 class _PooledLint:
     """The work of a pool worker: lint one skill under a budget installed once per process
     (the object is copied into each forked worker, which installs its own on first use)."""
@@ -261,16 +286,23 @@ class _PooledLint:
         self.linter = linter
         self.budget = FileBudget(linter.settings.file_budget)
 
-    def __call__(self, skill: SkillInput) -> tuple[list[Diagnostic], SkillSummary]:
+    def __call__(self, job: Job) -> tuple[int, Linted]:
         if not self.budget.usable:
             self.budget.install()
-        return self.linter.lint_skill(skill, self.budget)
+        index, skill, miss = job
+        return index, self.linter.lint_skill(skill, self.budget, miss)
 
 
-def _lost(skill: SkillInput, reason: str, settings: Settings) -> tuple[list[Diagnostic], SkillSummary]:
-    """A skill whose worker process died or hung: reported, never waited on."""
-    rel = relative_posix(skill.file, settings.cwd)
-    return [fault(rel, "a worker process", reason=reason)], _bare_summary(skill, settings)
+class _Lost:
+    """What a skill whose worker process died or hung gets: SL000, never a wait."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+
+    def __call__(self, job: Job, reason: str) -> tuple[int, Linted]:
+        index, skill, _ = job
+        rel = relative_posix(skill.file, self.settings.cwd)
+        return index, ([fault(rel, "a worker process", reason=reason)], _bare_summary(skill, self.settings))
 
 
 def _batch_size(total: int, jobs: int) -> int:
@@ -283,34 +315,47 @@ def _can_fork() -> bool:
     return hasattr(os, "fork")
 
 
-def _lint_all(
-    skills: list[SkillInput], linter: Linter, progress: Callable[[int, int], None] | None
-) -> Iterator[tuple[list[Diagnostic], SkillSummary]]:
+def _lint_all(skills: list[SkillInput], linter: Linter, progress: Callable[[int, int], None] | None
+              ) -> list[Linted]:
+    """Every skill's diagnostics and summary, in the order of `skills` (whatever the number of
+    processes and whichever came from the cache). Cached results are looked up here, in this
+    process, so a warm run starts no worker; the misses are computed, and stored, where they run."""
     settings = linter.settings
     total = len(skills)
+    results: list[Linted | None] = [None] * total
+    todo: list[Job] = []
+    for index, skill in enumerate(skills):
+        found = linter.cache.lookup(skill, *skill_targets(skill, settings)) if linter.cache is not None else None
+        if isinstance(found, tuple):
+            results[index] = found
+        else:
+            todo.append((index, skill, found))
+    done = total - len(todo)
     jobs = max(1, settings.jobs)
-    if jobs == 1 or total < PARALLEL_THRESHOLD or not _can_fork():
+    if jobs == 1 or len(todo) < PARALLEL_THRESHOLD or not _can_fork():
         with FileBudget(settings.file_budget) as budget:
-            for index, skill in enumerate(skills, 1):
-                yield linter.lint_skill(skill, budget)
-                if progress and index % 200 == 0:
-                    progress(index, total)
-        return
-    from skilllint.pool import run_pool  # multiprocessing costs ~6 ms to import: only for a pool
+            for index, skill, miss in todo:
+                results[index] = linter.lint_skill(skill, budget, miss)
+                done += 1
+                if progress and done % 200 == 0:
+                    progress(done, total)
+    else:
+        from skilllint.pool import run_pool  # multiprocessing costs ~6 ms to import: only for a pool
 
-    done = 0
-    for count, results in run_pool(
-        skills,
-        _PooledLint(linter),
-        partial(_lost, settings=settings),
-        jobs=jobs,
-        batch_size=_batch_size(total, jobs),
-        item_seconds=HARD_LIMIT_SECONDS,
-    ):
-        yield from results
-        done += count
-        if progress:
-            progress(done, total)
+        for count, batch in run_pool(
+            todo,
+            _PooledLint(linter),
+            _Lost(settings),
+            jobs=jobs,
+            batch_size=_batch_size(len(todo), jobs),
+            item_seconds=HARD_LIMIT_SECONDS,
+        ):
+            for index, linted in batch:
+                results[index] = linted
+            done += count
+            if progress:
+                progress(done, total)
+    return [linted for linted in results if linted is not None]
 
 
 def lint_paths(
@@ -320,7 +365,11 @@ def lint_paths(
 ) -> Result:
     """Lint every skill and manifest under `paths`. Raises PathNotFoundError for a missing path."""
     with _few_collections():
-        return _lint(paths, Linter(settings), progress)
+        linter = Linter(settings)
+        result = _lint(paths, linter, progress)
+        if linter.cache is not None:
+            linter.cache.finish()
+        return result
 
 
 @contextmanager

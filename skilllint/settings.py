@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from skilllint.cache.location import cache_root
 from skilllint.config import Config, ConfigError, discover_config, load_config
 from skilllint.engine import Result, Settings, lint_paths
 from skilllint.location import LocationDefaults
@@ -158,6 +159,8 @@ def _settings(config: Config, options: Mapping[str, Any], cwd: Path) -> Settings
     targets = resolve_targets(config, options, available)
     auto = not options.get("targets") and "targets" not in config.data
     per_file = [(glob, tuple(_codes(sel))) for glob, sel in config.get("per-file-ignores", {}).items()]
+    cache_dir = cache_root(no_cache=bool(options.get("no_cache")), cli_dir=options.get("cache_dir"),
+                           config_dir=config.get("cache-dir"), config_base=config.base_dir, cwd=cwd)
     return Settings(
         targets=targets,
         rules=rules,
@@ -172,7 +175,16 @@ def _settings(config: Config, options: Mapping[str, Any], cwd: Path) -> Settings
         force_exclude=bool(options.get("force_exclude")),
         cwd=cwd,
         location_defaults=LocationDefaults(available.values()) if auto else None,
+        cache_dir=cache_dir,
+        config_digest=config_digest(config.path, config.data) if cache_dir is not None else "",
     )
+
+
+def config_digest(path: Path | None, data: Mapping[str, Any]) -> str:
+    """The config's content, for the result cache's key (hashed only when there is a cache)."""
+    from skilllint.cache.key import config_digest as digest
+
+    return digest(path, data)
 
 
 def _codes(selectors: list[str]) -> list[str]:

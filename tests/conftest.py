@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import shlex
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,22 @@ from click.testing import CliRunner
 from skilllint.cli import cli
 
 FIXTURES = Path(__file__).parent / "fixtures"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _no_home_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Nothing in the suite writes to the real ~/.cache/skilllint, not even module-scoped fixtures
+    that run before a test's own cache is set up (subprocesses inherit the variable)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("SKILLLINT_CACHE_DIR", str(tmp_path_factory.mktemp("session-cache")))
+        yield
+
+
+@pytest.fixture(autouse=True)
+def _private_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test gets its own empty result cache, outside the folders it lints: no test sees
+    results another one stored, whatever the order they run in."""
+    monkeypatch.setenv("SKILLLINT_CACHE_DIR", str(tmp_path_factory.mktemp("cache")))
 
 
 def run_cli(args: list[str], cwd: Path) -> tuple[int, str, str]:

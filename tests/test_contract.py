@@ -175,7 +175,7 @@ def test_the_scaffold_writes_a_module_a_card_and_two_fixture_folders(tmp_path: P
 LAYERS = {
     "model": {"model", "readfacts"},
     "reading": {"discover", "document", "manifests", "yamlnodes", "yamlspans", "markdown", "schema", "analyses",
-                "resources", "globs", "textsafe", "confusables"},
+                "resources", "globs", "textsafe", "confusables", "fsview"},
     "runtimes": {"targets", "resolve", "toollist", "toolspec"},
 }
 HIGHER = {
@@ -184,7 +184,7 @@ HIGHER = {
     "runtimes": {"rules", "engine", "settings", "output"},
 }
 OTHERS = {"rules": {"rule", "registry", "checks"}, "engine": {"engine", "pool", "faults", "project", "suppression",
-                                                              "location"},
+                                                              "location", "cache"},
           "settings": {"config", "settings"}, "output": {"cli", "commands", "formatters"}}
 
 

@@ -61,6 +61,7 @@ def _env(home: Path) -> dict[str, str]:
     }
     env["PRE_COMMIT_HOME"] = str(home)
     env["PRE_COMMIT_COLOR"] = "never"
+    env["SKILLLINT_CACHE_DIR"] = str(home / "skilllint-cache")  # never the real ~/.cache
     return env
 
 

@@ -45,7 +45,8 @@ def test_readme_pre_commit_hook_runs_as_written(tmp_path: Path) -> None:
         pytest.skip("needs git, and pre-commit and skilllint installed beside this Python")
     env = {k: v for k, v in os.environ.items()
            if not k.startswith(("GIT_", "PRE_COMMIT", "SKILLLINT")) and k not in ("GITHUB_ACTIONS", "FORCE_COLOR")}
-    env.update(PATH=f"{bin_dir}{os.pathsep}{env.get('PATH', '')}", PRE_COMMIT_HOME=str(tmp_path / "home"))
+    env.update(PATH=f"{bin_dir}{os.pathsep}{env.get('PATH', '')}", PRE_COMMIT_HOME=str(tmp_path / "home"),
+               SKILLLINT_CACHE_DIR=str(tmp_path / "skilllint-cache"))  # never the real ~/.cache
     repo = tmp_path / "repo"
     (repo / "skills" / "broken-skill").mkdir(parents=True)
     (repo / "skills" / "broken-skill" / "SKILL.md").write_text(BROKEN, encoding="utf-8")

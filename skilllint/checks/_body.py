@@ -444,7 +444,9 @@ def skill_runtimes(doc: Document) -> frozenset[str]:
             found.update(_NAME_WORDS[word] for word in words if word in _NAME_WORDS)
             if "claude-code" in name.lower():
                 found.add("claude-code")
-        owner = _folder_owner(os.path.dirname(os.path.abspath(doc.skill_dir)))
+        owner, looked = _folder_owner(os.path.dirname(os.path.abspath(doc.skill_dir)))
+        for marker, present in looked:  # the memo is shared by every skill below: each records what it read
+            doc.fs.note("isfile", marker, present)
         if owner is not None:
             found.add(owner)
         cached = doc.analyses.skill_runtimes = frozenset(found)
@@ -467,17 +469,26 @@ def _exclusive_folders() -> tuple[dict[str, str], frozenset[str], tuple[tuple[st
 
 
 @lru_cache(maxsize=65_536)
-def _folder_owner(folder: str) -> str | None:
+def _folder_owner(folder: str) -> tuple[str | None, tuple[tuple[str, bool], ...]]:
     """The runtime that alone loads skills from `folder` or a folder above it: the nearest signal wins, as
     for default targets (`skilllint.location`). Memoised per folder, and each folder asks its parent, so a
-    tree of skills is walked once."""
+    tree of skills is walked once. With the answer come the plugin markers looked for (path, present): a
+    skill whose answer came from the memo depends on them as much as the first that asked, and records
+    them in its own file-system view (the result cache re-checks them)."""
     folders, all_folders, markers = _exclusive_folders()
     if os.path.basename(folder) == "skills":
         parent = os.path.basename(os.path.dirname(folder))
         if f"{parent}/skills" in all_folders:  # the nearest signal, even a folder many runtimes load
-            return folders.get(f"{parent}/skills")
-    hit = next((runtime for marker, runtime in markers if os.path.isfile(os.path.join(folder, marker))), None)
-    if hit is not None:
-        return hit
+            return folders.get(f"{parent}/skills"), ()
+    looked: list[tuple[str, bool]] = []
+    for marker, runtime in markers:
+        path = os.path.join(folder, marker)
+        present = os.path.isfile(path)
+        looked.append((path, present))
+        if present:
+            return runtime, tuple(looked)
     parent_folder = os.path.dirname(folder)
-    return None if parent_folder == folder else _folder_owner(parent_folder)
+    if parent_folder == folder:
+        return None, tuple(looked)
+    owner, above = _folder_owner(parent_folder)
+    return owner, (*looked, *above)

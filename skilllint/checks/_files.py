@@ -300,12 +300,7 @@ def skill_folders(doc: Document) -> frozenset[str]:
     """Names of the folders directly in the skill folder (one scandir per skill, cached)."""
     cached = doc.analyses.skill_folders
     if cached is None:
-        try:
-            with os.scandir(doc.skill_dir) as entries:
-                cached = frozenset(e.name for e in entries if e.is_dir())
-        except OSError:
-            cached = frozenset()
-        doc.analyses.skill_folders = cached
+        cached = doc.analyses.skill_folders = doc.fs.subfolders(os.fspath(doc.skill_dir))
     return cached
 
 
@@ -395,11 +390,11 @@ def in_project(doc: Document, path: str) -> bool:
         folder = os.path.dirname(_skill_dir(doc))
         relative = path.replace("\\", "/").removeprefix("./")
         while True:
-            if os.path.exists(os.path.join(folder, relative)):
+            if doc.fs.exists(os.path.join(folder, relative)):
                 known[path] = True
                 break
             parent = os.path.dirname(folder)
-            if parent == folder or os.path.exists(os.path.join(folder, ".git")):
+            if parent == folder or doc.fs.exists(os.path.join(folder, ".git")):
                 known[path] = False
                 break
             folder = parent
@@ -430,7 +425,7 @@ def plugin_root(doc: Document) -> str | None:
         found = None
         folder = os.path.dirname(_skill_dir(doc))
         while True:
-            if os.path.isfile(os.path.join(folder, PLUGIN_MARKER)):
+            if doc.fs.isfile(os.path.join(folder, PLUGIN_MARKER)):
                 found = folder
                 break
             parent = os.path.dirname(folder)
@@ -442,17 +437,14 @@ def plugin_root(doc: Document) -> str | None:
 
 
 def exists(doc: Document, full: str) -> bool:
-    """`os.path.exists`, once per path and document: one stat per file, not per reference to it."""
-    known = doc.analyses.exists
-    if full not in known:
-        known[full] = os.path.exists(full)
-    return known[full]
+    """`os.path.exists`, once per path and document (the document's file-system view remembers):
+    one stat per file, not per reference to it."""
+    return doc.fs.exists(full)
 
 
 def actual_spelling(doc: Document, root: str, full: str) -> str | None:
     """`full` (inside `root`) as the folders spell it, when it exists but for case; None when it does not
-    exist in any case, or when the case is right. One listing per folder and document."""
-    listings = doc.analyses.listings
+    exist in any case, or when the case is right. One listing per folder and document (the view remembers)."""
     relative = os.path.relpath(full, root)
     if relative.startswith(".."):
         return None
@@ -460,12 +452,7 @@ def actual_spelling(doc: Document, root: str, full: str) -> str | None:
     for part in relative.split(os.sep):
         if part in (".", ""):
             continue
-        names = listings.get(folder)
-        if names is None:
-            try:
-                names = listings[folder] = os.listdir(folder)
-            except OSError:
-                names = listings[folder] = []
+        names = doc.fs.listdir(folder)
         if part in names:
             match = part
         else:

@@ -13,6 +13,7 @@ and stays quiet when that fix makes it match the folder.
 
 from __future__ import annotations
 
+import os
 import re
 import unicodedata
 from collections.abc import Iterator
@@ -41,7 +42,7 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
     fixed = name if name_ok else slug(name)  # the name once SL111-SL115 are fixed as they suggest
     if fixed == folder:
         return
-    if (doc.skill_dir / ".claude-plugin").is_dir():
+    if doc.fs.isdir(os.path.join(doc.skill_dir, ".claude-plugin")):
         return
     folder_ok = valid_name(folder)
     if name_ok:
