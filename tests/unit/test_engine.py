@@ -19,6 +19,7 @@ from skilllint.checks import all_rules
 from skilllint.discover import PathNotFoundError
 from skilllint.engine import Linter, Settings, lint_paths, merge_across_targets
 from skilllint.faults import BudgetExceeded
+from skilllint.location import LocationDefaults
 from skilllint.model import Diagnostic, Severity, Span
 from skilllint.readfacts import Fact, Location
 from skilllint.rule import (
@@ -263,6 +264,54 @@ def test_per_file_ignores_drop_codes_under_a_glob(tmp_path: Path) -> None:
     ]
 
 
+def test_each_skill_is_checked_against_the_target_its_location_picks(tmp_path: Path) -> None:
+    """No target chosen: a runtime's own skills folder picks it, anything else is portable;
+    project rules run on every target some skill used, and the run counts them."""
+    portable, alpha = Target(id="agentskills"), Target(id="alpha", skill_dirs=(".alpha/skills",))
+    project_targets: list[str] = []
+
+    def project_check(ctx: ProjectContext) -> Iterator[Finding]:
+        project_targets.append(ctx.target.id)
+        return iter(())
+
+    rules: list[AnyRule] = [
+        skill_rule(lambda ctx: [Finding(Location(ctx.doc.path, Span(1, 1)), f"on {ctx.target.id}")], per_target=True),
+        ProjectRule(code="SL991", name="p", summary="", severity=Severity.ERROR, per_target=True, check=project_check),
+    ]
+    _tree(tmp_path, ".alpha/skills/one", "plain")
+    settings = _settings(tmp_path, rules, [portable], location_defaults=LocationDefaults([portable, alpha]))
+    result = lint_paths(["."], settings)
+    assert _rows(result.diagnostics) == [
+        (".alpha/skills/one/SKILL.md", 1, "SL990", "on alpha", "alpha"),
+        ("plain/SKILL.md", 1, "SL990", "on agentskills", "agentskills"),
+    ]
+    assert project_targets == ["agentskills", "alpha"]
+    assert result.target_use == {("alpha", "from .alpha/skills"): 1,
+                                 ("agentskills", "no runtime's own folder above the skill"): 1}
+
+
+def test_manifest_facts_go_to_input_rules_and_a_manifest_that_breaks_reading_is_a_fault(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import skilllint.engine
+
+    facts = InputRule(code="SL990", name="facts", summary="", severity=Severity.ERROR,
+                      check=lambda ctx: [Finding(Location(f.path, f.span), f.detail) for f in ctx.facts])
+    (tmp_path / "tools.json").write_text('{"tools": [', encoding="utf-8")
+    result = lint_paths(["."], _settings(tmp_path, [facts, REAL["SL000"]]))
+    assert [(d.path, d.code) for d in result.diagnostics] == [("tools.json", "SL990")] and result.manifests == 1
+
+    def broken(path: Path, cwd: Path, max_bytes: int) -> None:
+        raise ValueError("unforeseen")
+
+    monkeypatch.setattr(skilllint.engine, "load_manifest", broken)
+    result = lint_paths(["."], _settings(tmp_path, [facts, REAL["SL000"]]))
+    assert [(d.path, d.message.split(";")[0]) for d in result.diagnostics] == [
+        ("tools.json", "skilllint failed in reading: ValueError: unforeseen"),
+    ]
+    assert result.faults == 1
+
+
 # -- suppression comments, applied by the engine ------------------------------------------------------------
 
 
@@ -277,6 +326,13 @@ def test_suppressions_drop_what_they_name_and_the_suppression_rules_judge_them(t
     ]  # SL200 suppressed; SL300 is not selected, so its unused suppression is not judged
     result = lint_paths(["."], _settings(tmp_path, [*rules, skill_rule(at_line(1), "SL300")]))
     assert ("s/SKILL.md", 7, "SL900", "suppression of `SL300` suppressed nothing", None) in _rows(result.diagnostics)
+
+
+def test_frontmatter_comments_suppress_too(tmp_path: Path) -> None:
+    text = "---\nname: {name}  # skilllint-disable-line SL200\ndescription: x\n---\nBody\n"
+    rules: list[AnyRule] = [skill_rule(at_line(2, "two"), "SL200"), skill_rule(at_line(3, "three"), "SL200")]
+    result = lint_paths(["."], _settings(_tree(tmp_path, "s", text=text), rules))
+    assert _rows(result.diagnostics) == [("s/SKILL.md", 3, "SL200", "three", None)]
 
 
 def test_input_problems_cannot_be_suppressed(tmp_path: Path) -> None:
