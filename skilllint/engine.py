@@ -58,6 +58,8 @@ from skilllint.targets import Target
 
 PARALLEL_THRESHOLD = 64
 """Below this many skills a worker pool costs more than it saves."""
+PROGRESS_EVERY = 200
+"""Skills between two progress reports of a serial run."""
 
 
 @dataclass
@@ -291,8 +293,8 @@ def _lint_all(
         with FileBudget(settings.file_budget) as budget:
             for index, skill in enumerate(skills, 1):
                 yield linter.lint_skill(skill, budget)
-                # every 200 skills, and the end once anything was reported (the CLI then clears its counter)
-                if progress and (index % 200 == 0 or index == total > 200):
+                # every PROGRESS_EVERY skills, and the end once anything was (the CLI then clears its counter)
+                if progress and (index % PROGRESS_EVERY == 0 or index == total > PROGRESS_EVERY):
                     progress(index, total)
         return
     done = 0

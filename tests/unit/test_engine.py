@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+import skilllint.engine
 from skilllint.checks import all_rules
 from skilllint.discover import PathNotFoundError
 from skilllint.engine import Linter, Settings, lint_paths, merge_across_targets
@@ -293,8 +294,6 @@ def test_each_skill_is_checked_against_the_target_its_location_picks(tmp_path: P
 def test_manifest_facts_go_to_input_rules_and_a_manifest_that_breaks_reading_is_a_fault(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import skilllint.engine
-
     facts = InputRule(code="SL990", name="facts", summary="", severity=Severity.ERROR,
                       check=lambda ctx: [Finding(Location(f.path, f.span), f.detail) for f in ctx.facts])
     (tmp_path / "tools.json").write_text('{"tools": [', encoding="utf-8")
@@ -406,8 +405,6 @@ def test_a_project_rule_that_raises_is_a_fault_on_the_project(tmp_path: Path) ->
 
 
 def test_a_failure_while_reading_is_a_fault_on_the_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import skilllint.engine
-
     def broken(file: Path, cwd: Path, **_: object) -> None:
         raise MemoryError("no room")
 
@@ -451,29 +448,38 @@ def test_a_rule_cannot_swallow_the_budget(tmp_path: Path) -> None:
 # -- progress and the run's surroundings ---------------------------------------------------------------
 
 
-def test_progress_is_reported_every_200_skills_and_at_the_end(tmp_path: Path) -> None:
-    """The CLI clears its counter when told the run is done: the last report must reach the total."""
-    _tree(tmp_path, *(f"s{index:03}" for index in range(450)))
+def test_progress_is_reported_every_so_many_skills_and_at_the_end(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """The CLI clears its counter when told the run is done: the last report must reach the total
+    (it stopped at the last multiple of 200). 3 instead of 200 keeps the tree small."""
+    monkeypatch.setattr(skilllint.engine, "PROGRESS_EVERY", 3)
+    _tree(tmp_path, *(f"s{index}" for index in range(7)))
     calls: list[tuple[int, int]] = []
     result = lint_paths(["."], _settings(tmp_path, []), lambda done, total: calls.append((done, total)))
-    assert result.skills == 450
-    assert calls == [(200, 450), (400, 450), (450, 450)]
+    assert result.skills == 7
+    assert calls == [(3, 7), (6, 7), (7, 7)]
+    calls.clear()
+    lint_paths(["."], _settings(_tree(tmp_path, "s7", "s8"), []), lambda done, total: calls.append((done, total)))
+    assert calls == [(3, 9), (6, 9), (9, 9)]  # the end is a multiple: reported once
 
 
 def test_a_small_run_reports_no_progress(tmp_path: Path) -> None:
     calls: list[tuple[int, int]] = []
     lint_paths(["."], _settings(_tree(tmp_path, "a", "b"), []), lambda done, total: calls.append((done, total)))
-    assert calls == []
+    assert calls == []  # fewer skills than PROGRESS_EVERY: not worth a counter
 
 
-def test_the_pool_reports_progress_up_to_the_total_and_finds_the_same(tmp_path: Path) -> None:
-    _tree(tmp_path, *(f"s{index:02}" for index in range(70)))
+def test_the_pool_reports_progress_up_to_the_total_and_finds_the_same(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(skilllint.engine, "PARALLEL_THRESHOLD", 4)  # a pool from 4 skills: a small tree
+    _tree(tmp_path, *(f"s{index:02}" for index in range(20)))
     rules: list[AnyRule] = [skill_rule(at_line(5, "five"), "SL990")]
     calls: list[tuple[int, int]] = []
     pooled = lint_paths(["."], _settings(tmp_path, rules, jobs=2), lambda done, total: calls.append((done, total)))
     serial = lint_paths(["."], _settings(tmp_path, rules))
-    assert pooled.diagnostics == serial.diagnostics and len(serial.diagnostics) == 70
-    assert calls[-1] == (70, 70) and [done for done, _ in calls] == sorted(done for done, _ in calls)
+    assert pooled.diagnostics == serial.diagnostics and len(serial.diagnostics) == 20
+    assert len(calls) > 1  # batches of 8: reported as each is done
+    assert calls[-1] == (20, 20) and [done for done, _ in calls] == sorted(done for done, _ in calls)
 
 
 def test_gc_thresholds_are_lowered_for_the_run_and_restored(tmp_path: Path) -> None:
