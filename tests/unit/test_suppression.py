@@ -8,6 +8,8 @@ follows from the directive's range alone.
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from skilllint.checks import all_rules
@@ -187,9 +189,12 @@ def test_apply_records_which_codes_each_directive_used() -> None:
 
 
 def test_many_one_line_directives_apply_in_linear_time() -> None:
+    """Indexed by line: comparing every pair took 20 s for 17,000 comments, a few ms now."""
     body = "".join("x <!-- skilllint-disable-line SL200 -->\n" for _ in range(5000))
     found = directives(HEAD + body)
+    started = time.monotonic()
     remaining, _ = apply([diag(line) for line in range(5, 5005)] * 2, found, frozenset(RULES))
+    assert time.monotonic() - started < 2  # all pairs: 50 million comparisons, far more
     assert remaining == [] and all(d.used == {"SL200"} for d in found)
 
 
