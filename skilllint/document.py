@@ -301,7 +301,7 @@ def _split(doc: Document, text: str) -> None:
         doc.body, doc.body_line = text, 1
         doc.problems.append(
             ReadFact(
-                Fact.NO_OPENING_FENCE, doc.path, Span(1, 1, 1, len(first_line) + 1 if first_line else None),
+                Fact.NO_OPENING_FENCE, doc.path, Span.on_line(1, 1, len(first_line)),
                 "no frontmatter: the first line is not `---`",
             )
         )
@@ -370,7 +370,8 @@ def _yaml_error_problem(error: yaml.MarkedYAMLError, fm_text: str, path: str, li
     """
     lines = fm_text.split("\n")
     mark = error.problem_mark or error.context_mark
-    if error.context_mark is not None and "end of stream" in (error.problem or ""):
+    at_end = error.problem_mark is not None and not fm_text[error.problem_mark.index:].strip()
+    if error.context_mark is not None and (at_end or "end of stream" in (error.problem or "")):
         mark = error.context_mark
     line0 = mark.line if mark else 0
     column0 = mark.column if mark else 0

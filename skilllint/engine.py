@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -60,6 +61,8 @@ if TYPE_CHECKING:
 
 PARALLEL_THRESHOLD = 64
 """Below this many skills a worker pool costs more than it saves."""
+PROGRESS_EVERY = 200
+"""Skills between two progress reports of a serial run."""
 
 
 @dataclass
@@ -149,32 +152,35 @@ class Linter:
             return
         for rule, target, _ in self.plan(Kind.INPUT, targets):
             assert isinstance(rule, InputRule)
-            self._collect(rule, target, rule.check(InputContext(facts, target, self.run)), fault_path, out)
+            self._collect(rule, target, partial(rule.check, InputContext(facts, target, self.run)), fault_path, out)
 
     def check_skill(self, doc: Document, targets: Sequence[Target], out: list[Diagnostic]) -> None:
         self.check_facts(doc.problems, targets, doc.path, out)
         for rule, target, primary in self.plan(Kind.SKILL, targets):
             assert isinstance(rule, SkillRule)
-            self._collect(rule, target, rule.check(SkillContext(doc, target, self.run, primary)), doc.path, out)
+            self._collect(rule, target, partial(rule.check, SkillContext(doc, target, self.run, primary)), doc.path,
+                          out)
 
     def check_project(self, project: Project, out: list[Diagnostic]) -> None:
         for rule, target, _ in self.plan(Kind.PROJECT, project.targets):
             assert isinstance(rule, ProjectRule)
-            self._collect(rule, target, rule.check(ProjectContext(project, target, self.run)), ".", out)
+            self._collect(rule, target, partial(rule.check, ProjectContext(project, target, self.run)), ".", out)
 
     def check_suppressions(self, report: SuppressionReport, out: list[Diagnostic]) -> None:
         for rule, target, _ in self.plan(Kind.SUPPRESSION, self.settings.targets):
             assert isinstance(rule, SuppressionRule)
-            self._collect(rule, target, rule.check(SuppressionContext(report, target, self.run)), ".", out)
+            self._collect(rule, target, partial(rule.check, SuppressionContext(report, target, self.run)), ".", out)
 
-    def _collect(self, rule: AnyRule, target: Target, findings: Iterable[Finding], fault_path: str,
+    def _collect(self, rule: AnyRule, target: Target, check: Callable[[], Iterable[Finding]], fault_path: str,
                  out: list[Diagnostic]) -> None:
-        """Turn one rule's findings into diagnostics as they come, so a caller interrupted by the
-        time budget keeps what was found. A rule that raises costs its own findings on this
-        subject, not the run: the error becomes SL000 on `fault_path` and the next rule runs."""
+        """Run one rule's check and turn its findings into diagnostics as they come, so a caller
+        interrupted by the time budget keeps what was found. A rule that raises costs its own
+        findings on this subject, not the run: the error becomes SL000 on `fault_path` and the
+        next rule runs. The check is called in here, not by the caller: one that is a plain
+        function (returning a list) raises when called, not when iterated."""
         settings = self.settings
         try:
-            for finding in findings:
+            for finding in check():
                 severity = _severity(rule, finding, target, settings)
                 if severity is None:
                     continue
@@ -337,7 +343,8 @@ def _lint_all(skills: list[SkillInput], linter: Linter, progress: Callable[[int,
             for index, skill, miss in todo:
                 results[index] = linter.lint_skill(skill, budget, miss)
                 done += 1
-                if progress and done % 200 == 0:
+                # every PROGRESS_EVERY skills, and the end once anything was (the CLI then clears its counter)
+                if progress and (done % PROGRESS_EVERY == 0 or done == total > PROGRESS_EVERY):
                     progress(done, total)
     else:
         from skilllint.pool import run_pool  # multiprocessing costs ~6 ms to import: only for a pool

@@ -46,13 +46,17 @@ class Directive:
     last: int = 0
     used: set[str] = field(default_factory=set)
     selector_columns: dict[str, int] = field(default_factory=dict)
+    ended: dict[str, int] = field(default_factory=dict)  # codes an `enable` ended before `last`: their last line
 
     @property
     def location(self) -> Location:
         return Location(self.path, Span(self.line, self.column, self.line, self.end_column))
 
     def covers(self, diagnostic: Diagnostic) -> bool:
-        if diagnostic.path != self.path or not self.first <= diagnostic.span.line <= self.last:
+        line = diagnostic.span.line
+        if diagnostic.path != self.path or not self.first <= line <= self.last:
+            return False
+        if self.ended and line > self.ended.get(diagnostic.code, line):
             return False
         return self.codes is None or diagnostic.code in self.codes
 
@@ -135,10 +139,13 @@ def parse_directives(
         elif kind == "disable":
             directive.first, directive.last = number, last_line
             open_ranges.append(directive)
-        else:  # enable: close the open ranges it names (all of them when it names none)
+        else:  # enable: close the open ranges it names (all of them when it names none)...
             for opened in open_ranges:
                 if not directive.selectors or (opened.codes or frozenset()) <= (directive.codes or frozenset()):
                     opened.last = number
+                else:  # ...and end the codes it names in a range that holds others too
+                    for code in (opened.codes or frozenset()) & (directive.codes or frozenset()):
+                        opened.ended.setdefault(code, number)
             open_ranges = [o for o in open_ranges if o.last == last_line]
             continue
         found.append(directive)

@@ -10,6 +10,7 @@ tags, duplicate keys) on the way.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
@@ -90,6 +91,41 @@ class ParsedYaml:
     faults: list[ValueFault] = field(default_factory=list)
 
 
+_YAML_ONLY_BREAKS = re.compile("[\r\x85\u2028\u2029]")
+"""Line breaks to YAML but not to skilllint, which counts lines at `\n` (CRLF is made `\n` on
+reading) as editors, git and the Markdown scanner do. After one of these, libyaml's
+line and column drift (a key on file line 3 was reported on line 4); a mark's index (in
+characters) does not, so positions are recomputed from it."""
+
+
+class _Lines:
+    """Where each `\n`-terminated line of a text starts, to turn a character index into a
+    0-based (line, column)."""
+
+    def __init__(self, text: str) -> None:
+        self.starts = [0]
+        self.starts.extend(match.end() for match in re.finditer("\n", text))
+
+    def position(self, index: int) -> tuple[int, int]:
+        line = bisect_right(self.starts, index) - 1
+        return line, index - self.starts[line]
+
+    def mark(self, mark: yaml.Mark) -> yaml.Mark:
+        line, column = self.position(mark.index)
+        return yaml.Mark(mark.name, mark.index, line, column, None, 0)
+
+
+def _lines_if_drifting(text: str) -> _Lines | None:
+    """A table to correct YAML's marks, when `text` holds a break only YAML counts; else None."""
+    return _Lines(text) if _YAML_ONLY_BREAKS.search(text) else None
+
+
+def _refused(message: str, mark: yaml.Mark, text: str) -> YamlRefused:
+    lines = _lines_if_drifting(text)
+    line, column = lines.position(mark.index) if lines is not None else (mark.line, mark.column)
+    return YamlRefused(message, line, column)
+
+
 _NESTING_INDICATORS = ("-", ":", "?", "[", "{")
 _TIGHT_INDICATORS = (": ", ":\t", ":\n", "- ", "-\t", "-\n", "? ", "?\t", "?\n", "[", "{")
 _OPENERS = (yaml.BlockSequenceStartToken, yaml.BlockMappingStartToken, yaml.FlowSequenceStartToken,
@@ -134,8 +170,7 @@ def _walk_depth(text: str, limit: int, loader: Any) -> None:
         if isinstance(token, _OPENERS):
             depth += 1
             if depth > limit:
-                mark = token.start_mark
-                raise YamlRefused(f"YAML nests more than {limit} levels deep; not parsed", mark.line, mark.column)
+                raise _refused(f"YAML nests more than {limit} levels deep; not parsed", token.start_mark, text)
         elif isinstance(token, _CLOSERS):
             depth -= 1
 
@@ -218,11 +253,7 @@ class _Builder:
         if key in self.sizes:
             return self.sizes[key]
         if depth > MAX_DEPTH:
-            raise YamlRefused(
-                f"YAML nests more than {MAX_DEPTH} levels deep; not parsed",
-                node.start_mark.line,
-                node.start_mark.column,
-            )
+            raise _refused(f"YAML nests more than {MAX_DEPTH} levels deep; not parsed", node.start_mark, self.text)
         total = 1
         if isinstance(node, MappingNode):
             for key_node, value_node in node.value:
@@ -271,8 +302,7 @@ class _Builder:
         if isinstance(node, ScalarNode):
             return self.scalar(node)
         if depth >= MAX_DEPTH:
-            mark = node.start_mark
-            raise YamlRefused(f"YAML nests more than {MAX_DEPTH} levels deep; not parsed", mark.line, mark.column)
+            raise _refused(f"YAML nests more than {MAX_DEPTH} levels deep; not parsed", node.start_mark, self.text)
         assert isinstance(node, CollectionNode)  # composing makes scalars, sequences and mappings only
         if node.flow_style:
             self._note("flow", node, "mapping" if isinstance(node, MappingNode) else "list")
@@ -299,9 +329,18 @@ def parse_yaml(text: str) -> ParsedYaml:
     """Parse one YAML document keeping marks. Raises yaml.YAMLError or YamlRefused, and
     nothing else: values that do not fit their tags become `Unbuilt` plus a `ValueFault`."""
     check_depth(text)
-    root = yaml.compose(text, Loader=_Loader)
+    lines = _lines_if_drifting(text)
+    try:
+        root = yaml.compose(text, Loader=_Loader)
+    except yaml.MarkedYAMLError as error:
+        if lines is not None:
+            error.context_mark = error.context_mark and lines.mark(error.context_mark)
+            error.problem_mark = error.problem_mark and lines.mark(error.problem_mark)
+        raise
     if root is None:
         return ParsedYaml(None, None)
+    if lines is not None:
+        _correct_marks(root, lines)
     builder = _Builder(text)
     if "*" in text:  # only aliases can repeat a node: measure the expansion before building it
         total = builder.size(root)
@@ -314,14 +353,30 @@ def parse_yaml(text: str) -> ParsedYaml:
     data = builder.build(root)
     nonportable = builder.nonportable
     if "!" in text or "&" in text or "*" in text:
-        nonportable.extend(_tokens(text))
+        nonportable.extend(_tokens(text, lines))
     return ParsedYaml(data, root, nonportable, builder.faults)
+
+
+def _correct_marks(root: Node, lines: _Lines) -> None:
+    """Give every node of the graph marks counted in `\n` lines (each node once: aliases share)."""
+    seen: set[int] = set()
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        node.start_mark, node.end_mark = lines.mark(node.start_mark), lines.mark(node.end_mark)
+        if isinstance(node, MappingNode):
+            stack.extend(part for pair in node.value for part in pair)
+        elif isinstance(node, SequenceNode):
+            stack.extend(node.value)
 
 
 _TOKEN_FEATURES = {yaml.TagToken: "tag", yaml.AnchorToken: "anchor", yaml.AliasToken: "anchor"}
 
 
-def _tokens(text: str) -> list[Nonportable]:
+def _tokens(text: str, lines: _Lines | None = None) -> list[Nonportable]:
     """Tags, anchors and aliases leave no trace in composed nodes, so scan the tokens
     (only when the text holds one of their indicator characters)."""
     found = []
@@ -330,6 +385,8 @@ def _tokens(text: str) -> list[Nonportable]:
             feature = _TOKEN_FEATURES.get(type(token))
             if feature:
                 start, end = token.start_mark, token.end_mark
+                if lines is not None:
+                    start, end = lines.mark(start), lines.mark(end)
                 found.append(Nonportable(feature, start.line, start.column, end.line, end.column, feature))
     except yaml.YAMLError:
         pass

@@ -501,7 +501,7 @@ def test_a_used_entry_is_kept_fresh(tmp_path: Path) -> None:
 
 def test_the_codec_round_trips_every_field() -> None:
     directive = Directive("a/SKILL.md", 8, 1, 45, "disable-next-line", ("SL320", "unknown-x"), frozenset({"SL320"}),
-                          ("unknown-x",), 9, 9, selector_columns={"unknown-x": 36})
+                          ("unknown-x",), 9, 9, selector_columns={"unknown-x": 36}, ended={"SL320": 9})
     summary = SkillSummary("a/SKILL.md", "a", "demo", Location("a/SKILL.md", Span(2, 7, 2, 11)), (directive,),
                            ("sisu", "codex"), "from .claude/skills")
     diagnostics = [Diagnostic("a/SKILL.md", Span(4, 21, 4, 26), "SL200", "unknown-tool", Severity.ERROR,
@@ -514,7 +514,8 @@ def test_the_codec_round_trips_every_field() -> None:
     assert entry == Entry(probes, diagnostics, summary)
     # a field added to one of these classes must be added to the codec too
     assert list(Directive.__dataclass_fields__) == ["path", "line", "column", "end_column", "kind", "selectors",
-                                                    "codes", "unknown", "first", "last", "used", "selector_columns"]
+                                                    "codes", "unknown", "first", "last", "used", "selector_columns",
+                                                    "ended"]
     assert list(SkillSummary.__dataclass_fields__) == ["path", "dir_name", "name", "name_location", "directives",
                                                        "targets", "target_reason"]
     assert list(Diagnostic.__dataclass_fields__) == ["path", "span", "code", "name", "severity", "message", "help",

@@ -1,11 +1,12 @@
-"""Property: one bad file never stops, hangs or fools the run.
+"""Property: one bad tool manifest or config never stops, hangs or fools the run.
 
-Hypothesis builds hostile skills (frontmatter from a grammar of YAML traps, Markdown bodies
-with broken structure), tool manifests and configs, and runs the real CLI on each. Whatever
-the input: no exception, no `internal error`, no `SL000` ("skilllint failed on this file"),
-exit code 0 or 1 (2 only for a config the user must fix, said in one line), and each example
-within 2 s. `scripts/fuzz.py` explores the same space far faster and minimises what it finds;
-this test keeps the property in the suite.
+Hypothesis builds tool manifests (the four shapes, odd names, deep schemas) and configs
+(every key with odd values) and runs the real CLI on each, since a config is read by the
+CLI. Whatever the input: no exception, no `internal error`, no `SL000` ("skilllint failed
+on this file"), exit code 0 or 1 (2 only for a config the user must fix, said in one line),
+and each example within 2 s. Hostile skill files are the engine's property, in
+tests/test_never_raises.py. `scripts/fuzz.py` explores the same space far faster and
+minimises what it finds; these tests keep the property in the suite.
 
 The suite runs a small, derandomized sample (stable in CI). For more, locally:
     SKILLLINT_FUZZ_EXAMPLES=2000 python -m pytest tests/test_fuzz_property.py
@@ -26,6 +27,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import run_cli
+from tests.strategies import SCALARS, TOOL_NAMES, WORDS
 
 LOCAL_EXAMPLES = os.environ.get("SKILLLINT_FUZZ_EXAMPLES")
 FUZZ = settings(
@@ -38,104 +40,6 @@ FUZZ = settings(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.large_base_example],
 )
 TARGETS = ("-t", "agentskills", "-t", "claude-code", "-t", "sisu", "-t", "codex")
-
-# --- YAML values: the traps of a frontmatter -----------------------------------------------
-
-TAGS = st.sampled_from([
-    "!!int x", "!!float k", "!!timestamp 2024-02-30", "!!timestamp x", "!!bool maybe", "!!bool", "!!binary @@@",
-    "!!python/object:os.system x", "!!set {a, b}", "!!omap [a]", "!!null x", "!!str [a]", "!foo bar", "!<tag:x> y",
-])
-DATES = st.builds(
-    lambda y, m, d, t: f"{y:04d}-{m:02d}-{d:02d}{t}",
-    st.integers(0, 9999), st.integers(0, 13), st.integers(0, 32),
-    st.sampled_from(["", "T25:61:61", " 12:00:00", "T00:00:00+99:99", "t21:59:43.10-05:00"]),
-)
-HUGE_NUMBERS = st.builds(
-    lambda prefix, digits: prefix + digits, st.sampled_from(["", "-", "0x", "0o", "0b", "1e", "0."]),
-    st.integers(4200, 6000).map(lambda n: "1" * n),
-)
-INVISIBLE = st.text(
-    st.sampled_from(["\u200b", "\u200d", "\u2060", "\ufeff", "\u202e", "\u2066", "\u2069", "\x07", "\x1b",
-                     "\x7f", "\x85", "\t", "\x00", "\ud800", *(chr(c) for c in range(0xE0000, 0xE0080, 9))]),
-    min_size=1, max_size=6,
-)
-WORDS = st.text(st.characters(codec="utf-8", exclude_characters="\n"), max_size=24)
-UNTERMINATED = st.builds(lambda quote, text: quote + text, st.sampled_from(['"', "'", '"\\x', '"\\u12']), WORDS)
-FLOW = st.sampled_from([
-    "[a, {b: c}]", "{a: [1, 2}", "[", "{", "[a, b", "{a: 1, a: 2}", "[[[]]]", "{? a}", "[*a]", "{<<: *a}",
-])
-ALIASES = st.sampled_from(["&a x", "*a", "*undefined", "&a [*a]", "&a {b: *a}", "&a", "*"])
-DEEP = st.builds(
-    lambda unit, depth: unit * depth + "x", st.sampled_from(["[", "{a: ", "- ", "? ", "[a, "]), st.integers(60, 72)
-)
-TOOL_NAMES = st.sampled_from([
-    "Bash", "bash", "Read", "Bash(git:*)", "Bash(", "mcp__github__create_issue", "exec", "Task", "Bаsh",
-    "read_file", "WebFetch(domain:", "*", "", "Edit Write", "Read, Grep",
-])
-SCALARS = st.one_of(TAGS, DATES, HUGE_NUMBERS, INVISIBLE, WORDS, UNTERMINATED, FLOW, ALIASES, DEEP, TOOL_NAMES,
-                    st.builds(lambda a, b: a + b, WORDS, INVISIBLE))
-
-KEYS = st.one_of(
-    st.sampled_from(["name", "description", "allowed-tools", "license", "compatibility", "metadata", "tools",
-                     "disallowed-tools", "model", "version", "argument-hint", "when_to_use", "hooks"]),
-    st.sampled_from(["1", "null", "~", "true", "2024-01-01", "[a]", "{a: 1}", "? [a, b]\n", "<<", '"a\\x"', "a b"]),
-    WORDS.filter(lambda w: ":" not in w and "#" not in w),
-)
-
-
-@st.composite
-def values(draw: st.DrawFn) -> str:
-    """A value after `key:`: a scalar, a block list or mapping, or a block scalar."""
-    shape = draw(st.sampled_from(["scalar", "scalar", "list", "map", "block"]))
-    if shape == "scalar":
-        return draw(SCALARS)
-    items = draw(st.lists(SCALARS, min_size=1, max_size=4))
-    if shape == "list":
-        return "".join(f"\n  - {item}" for item in items)
-    if shape == "map":
-        return "".join(f"\n  {draw(KEYS)}: {item}" for item in items)
-    return draw(st.sampled_from(["|", ">-", "|2", "|+"])) + "".join(f"\n  {item}" for item in items)
-
-
-@st.composite
-def frontmatter(draw: st.DrawFn) -> str:
-    """Lines of `key: value`; keys repeat (duplicates), and the line endings may be odd."""
-    lines = [f"{draw(KEYS)}: {draw(values())}" for _ in range(draw(st.integers(0, 8)))]
-    if draw(st.booleans()):
-        lines.insert(0, "name: my-skill")
-    text = "\n".join(lines)
-    ending = draw(st.sampled_from(["\n", "\n", "\r\n", "\r", "\n\t"]))
-    return text.replace("\n", ending)
-
-
-# --- Markdown bodies -------------------------------------------------------------------------
-
-LONG_LINES = st.builds(
-    lambda unit, count: unit * count,
-    st.sampled_from(["a", "a ", "`", "[", "](", "*", "_", "<!--", "\\", "| ", "Bash ", "[a](", "\u200b"]),
-    st.integers(1000, 20000),
-)
-BLOCKS = st.one_of(
-    WORDS,
-    st.builds(lambda lang, code, closed: f"```{lang}\n{code}\n" + ("```" if closed else ""),
-              st.sampled_from(["", "bash", "yaml", "````"]), WORDS, st.booleans()),
-    st.sampled_from(["[a](", "[a](missing.md)", "[a](../../../x)", "[a][nope]", "![i](x.png", "[a](<>)",
-                     "[a](scripts/run.py#L9)", "[a](file:///etc/passwd)", "[a](%zz)", "<https://", "[^1]"]),
-    TOOL_NAMES.map(lambda name: f"Use the `{name}` tool."),
-    st.sampled_from(["<!--", "-->", "<!-- skilllint-disable SL2 -->", "<!-- skilllint-disable-next-line -->",
-                     "<!-- skilllint-enable", "<!-- skilllint-disable-file unknown-tool -- why -->", "`", "``"]),
-    LONG_LINES,
-    INVISIBLE,
-)
-
-
-@st.composite
-def skill_files(draw: st.DrawFn) -> bytes:
-    body = "\n".join(draw(st.lists(BLOCKS, max_size=8)))
-    head = draw(st.sampled_from(["---\n", "---\n", "\ufeff---\n", "--- \n", ""]))
-    closing = draw(st.sampled_from(["\n---\n", "\n---\n", "\n...\n", "\n"]))
-    return (head + draw(frontmatter()) + closing + body + "\n").encode("utf-8", "surrogatepass")
-
 
 # --- Manifests and configs -------------------------------------------------------------------
 
@@ -256,20 +160,6 @@ def _warm() -> None:
 
 
 FORMATS = st.sampled_from(["json", "json", "full", "concise", "sarif", "github"])
-
-
-@FUZZ
-@given(skill=skill_files(), fmt=FORMATS, with_sibling=st.booleans())
-def test_no_skill_breaks_the_run(skill: bytes, fmt: str, with_sibling: bool) -> None:
-    with tempfile.TemporaryDirectory() as folder:
-        root = Path(folder)
-        (root / "my-skill").mkdir()
-        (root / "my-skill" / "SKILL.md").write_bytes(skill)
-        if with_sibling:
-            (root / "helper").mkdir()
-            (root / "helper" / "SKILL.md").write_text(HELPER, encoding="utf-8")
-        code, out, err = _check(root, "--isolated", "--format", fmt, *TARGETS)
-    _assert_healthy(code, out, err, fmt)
 
 
 @FUZZ

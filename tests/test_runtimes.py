@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +28,9 @@ LOW_CONFIDENCE = ("amp", "cursor", "kiro", "windsurf")
 RUNTIME_FILES = sorted(RUNTIMES_DIR.glob("*.yaml"))
 
 
+@cache
 def _load(path: Path) -> dict[str, Any]:
+    """A runtime file's data, parsed once for all the tests that read it (none changes it)."""
     with open(path, encoding="utf-8") as handle:
         return yaml.safe_load(handle)
 

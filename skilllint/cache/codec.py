@@ -76,7 +76,8 @@ def _diagnostic(d: Diagnostic) -> list[Any]:
 
 def _directive(d: Directive) -> list[Any]:
     return [d.path, d.line, d.column, d.end_column, d.kind, list(d.selectors),
-            None if d.codes is None else sorted(d.codes), list(d.unknown), d.first, d.last, d.selector_columns]
+            None if d.codes is None else sorted(d.codes), list(d.unknown), d.first, d.last, d.selector_columns,
+            d.ended]
 
 
 def _summary(s: SkillSummary) -> list[Any]:
@@ -132,10 +133,10 @@ def _to_diagnostic(value: Any) -> Diagnostic:
 
 
 def _to_directive(value: Any) -> Directive:
-    raw = _list(value, 11)
+    raw = _list(value, 12)
     codes = raw[6]
-    columns = raw[10]
-    if not isinstance(columns, dict):
+    columns, ended = raw[10], raw[11]
+    if not isinstance(columns, dict) or not isinstance(ended, dict):
         raise _Corrupt("selector columns")
     return Directive(
         _str(raw[0]), _int(raw[1]), _int(raw[2]), _int(raw[3]), _str(raw[4]),
@@ -143,6 +144,7 @@ def _to_directive(value: Any) -> Directive:
         None if codes is None else frozenset(_str(c) for c in _list(codes)),
         tuple(_str(s) for s in _list(raw[7])), _int(raw[8]), _int(raw[9]),
         selector_columns={_str(k): _int(v) for k, v in columns.items()},
+        ended={_str(k): _int(v) for k, v in ended.items()},
     )
 
 

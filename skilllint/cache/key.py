@@ -34,7 +34,7 @@ from skilllint.resources import PACKAGE_DIR, rules_dir, schemas_dir
 if TYPE_CHECKING:
     from skilllint.engine import Settings
 
-FORMAT = 1
+FORMAT = 2
 """Bumped when what an entry holds, or how the key is made, changes."""
 
 

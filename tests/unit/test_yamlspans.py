@@ -166,7 +166,7 @@ def test_document_facts_convert_marks(tmp_path: Path) -> None:
         (Span(4, 10), "`!!int y` is not an integer"),  # over two: its start
     ]
     doc = load_document(_skill(tmp_path / "b", "name: s\ndescription: [a, b\n"), tmp_path)
-    assert doc.problems[0].span == Span(4, 1)  # where the parser gave up: the line after
+    assert doc.problems[0].span == Span(3, 14)  # the bracket left open (the parser gave up at the end)
     assert "flow sequence that starts at line 3, column 14" in doc.problems[0].detail
 
 
