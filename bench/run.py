@@ -354,8 +354,8 @@ def make_corpus(directory: Path | None, count: int, seed: int) -> tuple[Path, te
     return corpus, temp
 
 
-def verdict(value: float, goal: float) -> str:
-    return f"goal <= {goal:g}: " + ("met" if value <= goal else "MISSED")
+def verdict(value: float, goal: float, unit: str = "") -> str:
+    return f"goal <= {goal:g}{unit}: " + ("met" if value <= goal else "MISSED")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -464,7 +464,7 @@ def bench(args: argparse.Namespace, corpus: Path, skilllint: list[str], agnix: l
         mem_cmd = [*skilllint, "check", str(tree), "--jobs", str(args.jobs), "--format", "json", *no_cache]
         peak, seconds = peak_memory_mb(mem_cmd, tree)
         print(f"  peak memory, {tree_skills} skills: skilllint {peak:.0f} MB in {seconds:.1f} s")
-        line = f"peak memory on {tree_skills} skills: {peak:.0f} MB ({verdict(peak, GOAL_PEAK_MB)} MB)"
+        line = f"peak memory on {tree_skills} skills: {peak:.0f} MB ({verdict(peak, GOAL_PEAK_MB, ' MB')})"
         if agnix is not None and "agnix" not in args.skip:
             ag_peak, ag_seconds = peak_memory_mb(
                 [*agnix, "--format", "json", "--max-files", str(2 * tree_files), str(tree)], tree)
