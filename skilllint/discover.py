@@ -360,8 +360,10 @@ class _Walker:
     def rel(self, path: str) -> str:
         return relative_posix(Path(path), self.cwd)
 
-    def problem(self, kind: Fact, path: str, detail: str) -> None:
-        self.result.problems.append(ReadFact(kind, self.rel(path), Span(1, 1), detail))
+    def problem(self, kind: Fact, path: str, detail: str, advice: str | None = None, *, folder: bool = False) -> None:
+        """Record a fact about `path` (a folder's relative path ends in `/`)."""
+        rel = self.rel(path).rstrip("/") + "/" if folder else self.rel(path)
+        self.result.problems.append(ReadFact(kind, rel, Span(1, 1), detail, advice))
 
     def add_skill(self, file: str, wrong_case: bool, *, is_link: bool = True) -> None:
         real = os.path.realpath(file) if is_link else os.path.abspath(file)
@@ -460,13 +462,8 @@ class _Walker:
     def beside_skill_file(self, path: str) -> None:
         """`skill.md` in a folder that has a `SKILL.md`: runtimes read only the latter."""
         name = os.path.basename(path)
-        self.result.problems.append(
-            ReadFact(
-                Fact.SKILL_MD_CASE_BESIDE, self.rel(path), Span(1, 1),
-                f"`{name}` beside `SKILL.md`: runtimes read only `SKILL.md`",
-                f"merge it into SKILL.md or rename it; `{name}` is ignored",
-            )
-        )
+        self.problem(Fact.SKILL_MD_CASE_BESIDE, path, f"`{name}` beside `SKILL.md`: runtimes read only `SKILL.md`",
+                     f"merge it into SKILL.md or rename it; `{name}` is ignored")
 
     @staticmethod
     def link_text(path: str) -> str:
@@ -529,11 +526,10 @@ class _Walker:
         """A folder named on the command line (other than the working directory, where "nothing
         to check" is a note) below which nothing was found: as skills-ref says of a skill folder
         without SKILL.md, it is no skill."""
-        rel = self.rel(path).rstrip("/") + "/"
         name = os.path.basename(os.path.abspath(path))
-        self.result.problems.append(ReadFact(
-            Fact.SKILL_MD_MISSING, rel, Span(1, 1), f"no SKILL.md found in folder `{name}`",
-            "a skill is a folder with a file named SKILL.md: add one, or name the folder that holds it"))
+        self.problem(Fact.SKILL_MD_MISSING, path, f"no SKILL.md found in folder `{name}`",
+                     "a skill is a folder with a file named SKILL.md: add one, or name the folder that holds it",
+                     folder=True)
 
     def report_missing_skill_files(self) -> None:
         """SL500: a folder under a `skills/` folder with no SKILL.md anywhere below it."""
@@ -557,12 +553,9 @@ class _Walker:
                 rel = self.rel(child.path)
                 if self.exclude and matches(rel, self.exclude):
                     continue
-                self.result.problems.append(
-                    ReadFact(
-                        Fact.SKILL_MD_MISSING, rel + "/", Span(1, 1),
-                        f"folder `{child.name}` under `{os.path.basename(skills_root)}/` has no SKILL.md",
-                    )
-                )
+                self.problem(Fact.SKILL_MD_MISSING, child.path,
+                             f"folder `{child.name}` under `{os.path.basename(skills_root)}/` has no SKILL.md",
+                             folder=True)
 
 
 def discover(
@@ -626,7 +619,7 @@ def _holds_anything(folder: str, result: Discovery, walker: _Walker) -> bool:
     rel = walker.rel(folder).rstrip("/") + "/"
     return (any(str(s.file).startswith(below) for s in result.skills)
             or any(str(m).startswith(below) for m in result.manifests)
-            or any(p.path.startswith(rel) or rel == "./" for p in result.problems))
+            or any(p.path.startswith(rel) for p in result.problems))
 
 
 def _has_skill_file(folder: str) -> bool:

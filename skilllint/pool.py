@@ -25,10 +25,6 @@ Item = TypeVar("Item")
 Out = TypeVar("Out")
 
 
-def can_fork() -> bool:
-    return "fork" in multiprocessing.get_all_start_methods()
-
-
 def _serve(connection: Connection, items: Sequence[Item], work: Callable[[Item], Out]) -> None:
     """A worker: receive (start, stop) ranges of `items`, send back the list of results."""
     while True:
