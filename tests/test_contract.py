@@ -225,3 +225,16 @@ def test_lower_layers_never_import_higher_ones(layer: str) -> None:
 def test_the_engine_imports_the_contract_never_a_rule_module() -> None:
     for line, imported in _runtime_imports(PACKAGE / "engine.py"):
         assert not imported.startswith("checks"), f"engine.py:{line} imports skilllint.{imported}"
+
+
+def test_no_file_keeps_merge_conflict_markers() -> None:
+    """A merge resolved in haste once left ``<<<<<<< HEAD`` in ARCHITECTURE.md; never again."""
+    marker = re.compile(r"^(<{7} |>{7} |={7}$)", re.MULTILINE)
+    kept = []
+    for path in [ROOT / "README.md", ROOT / "ARCHITECTURE.md", ROOT / "pyproject.toml",
+                 *ROOT.glob("skilllint/**/*.py"), *ROOT.glob("skilllint/**/*.yaml"),
+                 *ROOT.glob("rules/*.md"), *ROOT.glob("schemas/*.json"), *ROOT.glob("tests/**/*.py"),
+                 *ROOT.glob("scripts/*.py"), *ROOT.glob("bench/*.py")]:
+        if marker.search(path.read_text(encoding="utf-8", errors="replace")):
+            kept.append(str(path.relative_to(ROOT)))
+    assert kept == []
