@@ -80,6 +80,7 @@ class Target:
     listing_chars: int | None = None  # description (+ when_to_use) characters its skill listing shows
     metadata_limits: Mapping[str, int] = field(default_factory=dict)  # metadata key -> most characters loaded
     metadata_maps: tuple[str, ...] = ()  # `metadata` keys the runtime documents as maps (`openclaw`)
+    openai_yaml: Mapping[str, Any] = field(default_factory=dict)  # Codex agents/openai.yaml rules (SL163)
     memo: TargetMemo = field(default_factory=lambda: TargetMemo(), init=False, compare=False, repr=False)
 
     @property
@@ -129,6 +130,8 @@ def target_from_dict(raw: Mapping[str, Any], parent: Target | None = None) -> Ta
         changes["yaml_parser"] = frontmatter["yaml_parser"]
     if "severity" in raw:
         changes["severity"] = {**base.severity, **raw["severity"]}
+    if "openai_yaml" in raw:
+        changes["openai_yaml"] = dict(raw["openai_yaml"] or {})
     if "metadata_limits" in raw:
         changes["metadata_limits"] = {**base.metadata_limits, **raw["metadata_limits"]}
     if "tool_fields" in raw:
