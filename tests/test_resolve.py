@@ -386,3 +386,17 @@ def test_every_spelling_resolves_on_its_own_target(target_id: str) -> None:
         for alias in tool.deprecated_aliases:
             assert resolve(alias, target).outcome is Outcome.DEPRECATED, alias
         assert resolve(tool.name, TARGETS["agentskills"]).resolved, tool.name
+
+
+LEGACY = {("TodoRead", "claude-code"): ("exact", "removed"), ("LSTool", "claude-code"): ("deprecated-alias", "removed"),
+          ("todoread", "opencode"): ("exact", "removed"), ("MultiEdit", "claude-code"): ("deprecated-alias", "default")}
+
+
+@pytest.mark.parametrize(("name", "target_id"), sorted(LEGACY))
+def test_legacy_and_removed_names_resolve_with_their_status(name: str, target_id: str) -> None:
+    """A name a runtime once had resolves there as removed or through a deprecated alias, with the tool's status;
+    on the portable baseline it resolves too (some runtime knows it), never as unknown."""
+    outcome, status = LEGACY[(name, target_id)]
+    found = r(name, target_id)
+    assert (found.outcome.value, found.tool and found.tool.status) == (outcome, status)
+    assert r(name, "agentskills").resolved
