@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from skilllint.schema import known_fields
+from skilllint.schema import dialect_schema, known_fields
 from skilllint.targets import Target
 
 SPEC_FIELDS = ("name", "description", "license", "compatibility", "metadata", "allowed-tools")
@@ -19,13 +19,15 @@ SPEC_FIELDS = ("name", "description", "license", "compatibility", "metadata", "a
 
 @cache
 def readers() -> dict[str, tuple[str, ...]]:
-    """Each non-spec field some built-in runtime reads, and those runtimes (ids, in id order)."""
+    """Each non-spec field some built-in runtime reads, and those runtimes (ids, in id order). A field a
+    dialect accepts without acting on it (`x-read: false`, Claude Code's `version`) names no reader."""
     from skilllint.targets import builtin_targets
 
     found: dict[str, list[str]] = {}
     for ident, target in sorted(builtin_targets().items()):
+        properties = dialect_schema(target.dialect).get("properties", {})
         for key in known_fields(target.dialect):
-            if key not in SPEC_FIELDS:
+            if key not in SPEC_FIELDS and properties[key].get("x-read", True):
                 found.setdefault(key, []).append(ident)
     return {key: tuple(owners) for key, owners in found.items()}
 
