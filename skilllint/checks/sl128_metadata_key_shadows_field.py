@@ -32,8 +32,8 @@ def shadowed_fields(dialect: str) -> frozenset[str]:
 
 
 def check(ctx: SkillContext) -> Iterator[Finding]:
-    frontmatter = ctx.doc.frontmatter
-    metadata = frontmatter.get("metadata") if frontmatter else None
+    frontmatter = ctx.doc.frontmatter or {}
+    metadata = frontmatter.get("metadata")
     if not isinstance(metadata, dict):
         return
     fields = shadowed_fields(ctx.target.dialect)
