@@ -166,6 +166,15 @@ def test_claude_code_typos() -> None:
         assert res.outcome is Outcome.UNKNOWN and res.suggestions[:1] == (fix,), (typo, res.suggestions)
 
 
+def test_a_typo_of_another_runtimes_tool_names_the_targets_tool_of_its_capability() -> None:
+    """`Bassh` on codex: close to no codex name, one edit from claude-code's `Bash`, a shell tool."""
+    res = r("Bassh", "codex")
+    assert res.outcome is Outcome.UNKNOWN
+    assert res.suggestions[:1] == ("shell",), res.suggestions
+    assert (res.hint or "").startswith("`Bassh` looks like `Bash`: `Bash` is a shell tool of")
+    assert r("Blorpx", "codex").hint is None  # close to nothing anywhere: no guess
+
+
 @pytest.mark.parametrize("word", ["the", "foo", "code", "file", "test", "python", "git", "exit", "ls", "cd"])
 def test_no_noise_suggestions_for_ordinary_words(word: str) -> None:
     assert r(word, "claude-code").suggestions == ()
