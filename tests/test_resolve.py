@@ -397,7 +397,7 @@ def test_every_spelling_resolves_on_its_own_target(target_id: str) -> None:
         assert resolve(tool.name, TARGETS["agentskills"]).resolved, tool.name
 
 
-LEGACY = {("TodoRead", "claude-code"): ("exact", "removed"), ("LSTool", "claude-code"): ("deprecated-alias", "removed"),
+LEGACY = {("TodoRead", "claude-code"): ("exact", "removed"), ("LSTool", "claude-code"): ("exact", "removed"),
           ("todoread", "opencode"): ("exact", "removed"), ("MultiEdit", "claude-code"): ("deprecated-alias", "default")}
 
 

@@ -48,8 +48,8 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
         else:
             yield Finding(
                 location,
-                f"{target.id} does not read `{key}`; {names} {verb} it",
-                f"keep it if the skill is also for {owners[0]}: on {target.id} it does nothing",
+                f"`{key}` does nothing on {target.id}; {names} {verb} it",
+                f"keep it if the skill also runs on {owners[0]}; otherwise it can go",
             )
 
 
