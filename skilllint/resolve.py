@@ -49,7 +49,7 @@ from types import MappingProxyType
 from skilllint.targets import Target, Tool, builtin_targets
 from skilllint.toolspec import ToolSpec, parse_tool_entry
 
-__all__ = ["Outcome", "Resolution", "resolve", "vocabulary"]
+__all__ = ["Outcome", "Resolution", "known_capability", "resolve", "tools_of_capability", "vocabulary"]
 
 FUZZY_CUTOFF = 85.0
 """rapidfuzz ratio a name must reach to be suggested (`Bassh` -> `Bash` scores 89, `code` -> `vscode` 80)."""
@@ -87,7 +87,9 @@ class Resolution:
     notation it uses). `specifier_problem` is set only where the target reads permission rules:
     the parentheses' `ToolSpec.rule_problem`, or what the tool's specifier kind rejects.
     `suggestions` are the target's names, best first, at most three; `hint` is prose for a
-    diagnostic's help.
+    diagnostic's help. `offered_as` is set on a target that renames aliased tools
+    (`alias_exposure: rename`) when the reference resolves by a spelling the model is not offered:
+    it is the one name the model sees for that tool (`terminalRun` -> `bash`).
     """
 
     reference: str
@@ -101,6 +103,7 @@ class Resolution:
     specifier_problem: str | None = None
     suggestions: tuple[str, ...] = ()
     hint: str | None = None
+    offered_as: str | None = None
 
     @property
     def resolved(self) -> bool:
@@ -383,11 +386,23 @@ def _runtimes_knowing(name: str) -> tuple[str, ...]:
 def _resolve_in_table(base: Resolution, index: _Index) -> Resolution:
     found = _lookup(base, index)
     if found is not None:
-        return found
+        return _renamed(found, index.target)
     mcp = _resolve_mcp(base, index)
     if mcp is not None:
         return mcp
     return _unknown_in_table(base, index)
+
+
+def _renamed(found: Resolution, target: Target) -> Resolution:
+    """On a target that renames (`alias_exposure: rename`, SISU's `registerTools(tools, {aliases:
+    {canonical: apiName}})`), an aliased tool is offered to the model under its first alias only:
+    any other spelling still resolves (the runtime maps calls back), but the model never sees it."""
+    tool = found.tool
+    if target.alias_exposure != "rename" or tool is None or not tool.aliases or not found.resolved:
+        return found
+    exposed = tool.aliases[0]
+    spelling = found.via or tool.name
+    return found if spelling == exposed else replace(found, offered_as=exposed)
 
 
 def _lookup(base: Resolution, index: _Index) -> Resolution | None:
@@ -519,6 +534,12 @@ def known_capability(name: str, exclude: str = "") -> str | None:
         hits = [e for _, e in _folded_entries().get(_fold(name), ()) if e.runtime_id != exclude]
     counts = Counter(e.tool.capability for e in hits if e.tool.capability != "other")
     return counts.most_common(1)[0][0] if counts else None
+
+
+def tools_of_capability(target: Target, capability: str) -> tuple[Tool, ...]:
+    """The target's tools of `capability` that are not removed, the most available first (the
+    order suggestions use): the first is the one a name of that capability should alias to."""
+    return tuple(_index_for(target).by_capability.get(capability, ()))
 
 
 def _capability_help(name: str, index: _Index) -> tuple[tuple[str, ...], str | None]:

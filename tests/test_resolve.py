@@ -409,3 +409,34 @@ def test_legacy_and_removed_names_resolve_with_their_status(name: str, target_id
     found = r(name, target_id)
     assert (found.outcome.value, found.tool and found.tool.status) == (outcome, status)
     assert r(name, "agentskills").resolved
+
+
+# --------------------------------------------------------------------------------------------
+# alias_exposure: rename (SISU's registerTools aliases: the model sees one name per tool)
+# --------------------------------------------------------------------------------------------
+
+
+def _renaming_sisu(exposure: str | None = None) -> Target:
+    spec: dict[str, object] = {"id": "app", "extends": "sisu", "aliases": {"bash": "terminalRun", "sh": "terminalRun"}}
+    if exposure is not None:
+        spec["alias_exposure"] = exposure
+    return target_from_dict(spec, TARGETS["sisu"])
+
+
+def test_sisu_renames_its_aliased_tools() -> None:
+    assert TARGETS["sisu"].alias_exposure == "rename"
+
+
+def test_rename_offers_the_canonical_name_as_its_first_alias() -> None:
+    app = _renaming_sisu()
+    canonical = resolve("terminalRun", app)
+    assert canonical.outcome is Outcome.EXACT and canonical.offered_as == "bash"
+    assert resolve("bash", app).offered_as is None  # the name the model sees
+    assert resolve("sh", app).offered_as == "bash"  # a second alias is not offered either
+    assert resolve("terminalReadFile", app).offered_as is None  # a tool without alias keeps its name
+
+
+def test_api_exposure_offers_every_name() -> None:
+    app = _renaming_sisu("api")
+    assert resolve("terminalRun", app).offered_as is None
+    assert resolve("sh", app).offered_as is None

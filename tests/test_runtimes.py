@@ -134,7 +134,7 @@ def test_claude_code_facts() -> None:
 def test_sisu_facts() -> None:
     t = builtin_targets()["sisu"]
     assert dict(t.tool_fields) == {"allowed-tools": "ignored", "requires": "informational"}
-    assert t.dialect == "sisu" and t.alias_exposure == "api"
+    assert t.dialect == "sisu" and t.alias_exposure == "rename"  # registerTools renames (issue 13)
     assert not any(tool.aliases for tool in t.tools or ())  # apps opt in to aliases
     assert "`bash`" in t.notes and "`read_file`" in t.notes and "`cd`" in t.notes
 

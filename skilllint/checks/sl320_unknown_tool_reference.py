@@ -6,7 +6,9 @@ target's tool of the same capability (`execute_command` on sisu -> `terminalRun`
 See `_body.py` for what counts as a tool reference; text in fenced code never does. A
 skill about a runtime (`skill_runtimes`: its name or description names it, or only that
 runtime loads the folder it is kept in) documents that runtime's tools: they are not
-reported on other targets.
+reported on other targets. On a target that renames its aliased tools (`alias_exposure: rename`,
+SISU's `registerTools(tools, {aliases})`), the model sees only the new name: an instruction that
+still says the canonical `terminalRun` names a tool the model is not offered.
 """
 
 from __future__ import annotations
@@ -25,7 +27,13 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
     target = ctx.target
     for reference in body_references(doc, target):
         resolution = reference.resolution
-        if resolution.resolved or runtime_documented(doc, resolution.name):
+        if resolution.resolved and resolution.offered_as is None or runtime_documented(doc, resolution.name):
+            continue
+        if resolution.offered_as is not None:
+            yield Finding(reference.location, f"the instructions name `{resolution.name}`, which {where(target)} "
+                          f"offers the model only as `{resolution.offered_as}`",
+                          f"write `{resolution.offered_as}`: {where(target)} renames the tool "
+                          "(`alias_exposure: rename`), so the model never sees the other name")
             continue
         if resolution.outcome == Outcome.UNKNOWN:
             owner = "any known runtime" if target.tools is None else where(target)
