@@ -72,6 +72,26 @@ def check(paths: tuple[str, ...], **options: Any) -> None:
     sys.exit(_guard(run_check, list(paths) or ["."], options, debug=options["debug"]))
 
 
+@cli.command("coverage")
+@click.argument("paths", nargs=-1, type=click.Path())
+@click.option("-t", "--target", "targets", multiple=True, metavar="ID",
+              help="The runtime to measure (one; default: the one in config `targets`).")
+@click.option("--format", "fmt", type=click.Choice(["text", "markdown", "json", "config", "sisu"]), default="text",
+              show_default=True, help="config: a .skilllint.yaml with the aliases; sisu: SISU's registerTools "
+              "aliases object.")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, help="Worker processes (default: cores).")
+@click.option("--config", "config_path", type=click.Path(dir_okay=False), default=None, help="Config file to use.")
+@click.option("--isolated", is_flag=True, help="Ignore config files.")
+@click.option("--force-exclude", is_flag=True, help="Apply `exclude` to paths named on the command line too.")
+@click.option("--no-progress", is_flag=True, help="No progress bar on stderr.")
+@click.option("--debug", is_flag=True, help="Show tracebacks of internal errors.")
+def coverage_command(paths: tuple[str, ...], **options: Any) -> None:
+    """Which tool names a runtime is missing across the skills, and which aliases would close the gap."""
+    from skilllint.commands.coverage import run_coverage
+
+    sys.exit(_guard(run_coverage, list(paths) or ["."], options, debug=options["debug"]))
+
+
 @cli.command("rules")
 @click.option("--all", "show_all", is_flag=True, help="Include rules that are off by default (marked).")
 def rules_command(show_all: bool) -> None:

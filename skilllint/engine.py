@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache, partial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 from skilllint.discover import SkillInput, discover
 from skilllint.document import DEFAULT_MAX_BYTES, Document, load_document, relative_posix
@@ -364,6 +364,56 @@ def _lint_all(skills: list[SkillInput], linter: Linter, progress: Callable[[int,
             if progress:
                 progress(done, total)
     return [linted for linted in results if linted is not None]
+
+
+Out = TypeVar("Out")
+
+
+class _Budgeted(Generic[Out]):
+    """A per-skill function under a time budget installed once per process (copied into each
+    forked worker, which installs its own on first use)."""
+
+    def __init__(self, work: Callable[[SkillInput, FileBudget], Out], seconds: float) -> None:
+        self.work = work
+        self.budget = FileBudget(seconds)
+
+    def __call__(self, skill: SkillInput) -> Out:
+        if not self.budget.usable:
+            self.budget.install()
+        return self.work(skill, self.budget)
+
+
+def map_skills(
+    skills: Sequence[SkillInput],
+    settings: Settings,
+    work: Callable[[SkillInput, FileBudget], Out],
+    lost: Callable[[SkillInput, str], Out],
+    progress: Callable[[int, int], None] | None = None,
+) -> Iterator[Out]:
+    """Run `work` on each skill, in the run's worker processes as `check` does (the same pool,
+    threshold and hard time limit), and yield the results as they come, in no fixed order: a
+    caller that aggregates keeps only its totals, whatever the size of the tree. `work` must
+    never raise (it gets the budget to wrap its reading in); `lost` stands in for a skill whose
+    worker died or hung. The commands that answer questions other than `check`'s (coverage,
+    matrix) use it, so they read the same skills the same way."""
+    total = len(skills)
+    jobs = max(1, settings.jobs)
+    if jobs == 1 or total < PARALLEL_THRESHOLD or not _can_fork():
+        with FileBudget(settings.file_budget) as budget:
+            for done, skill in enumerate(skills, 1):
+                yield work(skill, budget)
+                if progress and (done % PROGRESS_EVERY == 0 or done == total > PROGRESS_EVERY):
+                    progress(done, total)
+        return
+    from skilllint.pool import run_pool
+
+    done = 0
+    for count, batch in run_pool(skills, _Budgeted(work, settings.file_budget), lost, jobs=jobs,
+                                 batch_size=_batch_size(total, jobs), item_seconds=HARD_LIMIT_SECONDS):
+        yield from batch
+        done += count
+        if progress:
+            progress(done, total)
 
 
 def lint_paths(

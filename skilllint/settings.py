@@ -198,6 +198,19 @@ def lint_by_config(
     `skilllint check sub/x`, whatever the working folder), unless `--config` or `--isolated`
     names one for all. Paths sharing a config are linted together; the results are merged.
     The settings and config returned are the first group's (for `fail-on` and rule tables)."""
+    runs = [(settings, config, lint_paths(members, settings, progress))
+            for settings, config, members in settings_by_config(paths, options, cwd)]
+    settings, config, result = runs[0]
+    for _, _, other in runs[1:]:
+        result = _combine(result, other)
+    return settings, config, result
+
+
+def settings_by_config(paths: list[str], options: Mapping[str, Any], cwd: Path
+                       ) -> list[tuple[Settings, Config, list[str]]]:
+    """The paths grouped by the config that governs them (see `lint_by_config`), each group with
+    its settings: what `check` runs, and what the commands that must agree with it (`coverage`,
+    `matrix`) run too."""
     groups: dict[Path | None, tuple[Config | None, list[str]]] = {}
     if options.get("isolated") or options.get("config_path"):
         groups[None] = (None, paths)
@@ -205,16 +218,13 @@ def lint_by_config(
         for raw in paths:
             found = _nearest_config(cwd / raw, groups)
             groups.setdefault(found.path, (found, []))[1].append(raw)
-    runs = []
+    found_settings = []
     for config, members in groups.values():
         settings, config = build_settings(options, cwd, config)
         settings.debug = bool(options.get("debug"))
         settings.inject_fault = _fault_spec(options.get("inject_fault"))
-        runs.append((settings, config, lint_paths(members, settings, progress)))
-    settings, config, result = runs[0]
-    for _, _, other in runs[1:]:
-        result = _combine(result, other)
-    return settings, config, result
+        found_settings.append((settings, config, members))
+    return found_settings
 
 
 def _nearest_config(path: Path, loaded: dict[Path | None, tuple[Config | None, list[str]]]) -> Config:

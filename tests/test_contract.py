@@ -185,7 +185,8 @@ HIGHER = {
 }
 OTHERS = {"rules": {"rule", "registry", "checks"}, "engine": {"engine", "pool", "faults", "project", "suppression",
                                                               "location", "cache"},
-          "settings": {"config", "settings"}, "output": {"cli", "commands", "formatters"}}
+          "settings": {"config", "settings"}, "portability": {"portability"},
+          "output": {"cli", "commands", "formatters"}}
 
 
 def _layer(module: str) -> str | None:
