@@ -92,6 +92,25 @@ def coverage_command(paths: tuple[str, ...], **options: Any) -> None:
     sys.exit(_guard(run_coverage, list(paths) or ["."], options, debug=options["debug"]))
 
 
+@cli.command("matrix")
+@click.argument("paths", nargs=-1, type=click.Path())
+@click.option("-t", "--target", "targets", multiple=True, metavar="ID",
+              help="A runtime column (repeatable). Default: every built-in runtime.")
+@click.option("--format", "fmt", type=click.Choice(["text", "markdown", "json", "html"]), default="text",
+              show_default=True, help="html: one self-contained page (sortable, reasons on hover).")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, help="Worker processes (default: cores).")
+@click.option("--config", "config_path", type=click.Path(dir_okay=False), default=None, help="Config file to use.")
+@click.option("--isolated", is_flag=True, help="Ignore config files.")
+@click.option("--force-exclude", is_flag=True, help="Apply `exclude` to paths named on the command line too.")
+@click.option("--no-progress", is_flag=True, help="No progress bar on stderr.")
+@click.option("--debug", is_flag=True, help="Show tracebacks of internal errors.")
+def matrix_command(paths: tuple[str, ...], **options: Any) -> None:
+    """Skills x runtimes: which skills run where, each cell what `check --target` says (ok, warn, fail)."""
+    from skilllint.commands.matrix import run_matrix
+
+    sys.exit(_guard(run_matrix, list(paths) or ["."], options, debug=options["debug"]))
+
+
 @cli.command("rules")
 @click.option("--all", "show_all", is_flag=True, help="Include rules that are off by default (marked).")
 def rules_command(show_all: bool) -> None:

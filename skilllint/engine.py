@@ -17,7 +17,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Generic, TypeVar
@@ -224,6 +224,40 @@ class Linter:
         except Exception as error:  # noqa: BLE001 - reading never raises by design; if it does, say so
             diagnostics.append(fault(rel, where, error, debug=settings.debug))
         return diagnostics, _bare_summary(skill, settings)
+
+
+    def lint_skill_per_target(self, skill: SkillInput, budget: FileBudget) -> list[Linted]:
+        """`lint_skill` against each target of the run on its own (as `check --target T`), reading the
+        skill once: one (diagnostics, summary) per target, in the run's order. Never raises."""
+        settings = self.settings
+        done: list[Linted] = []
+        current: list[Diagnostic] = []
+        where = "reading"
+        try:
+            with budget.file():
+                doc = load_document(skill.file, settings.cwd, max_bytes=settings.max_bytes)
+                where = "checks"
+                for target in settings.targets:
+                    current = []
+                    self.check_skill(doc, [target], current)
+                    done.append((current, _summary(doc, [target], "")))
+            return done
+        except BudgetExceeded as error:
+            rel = relative_posix(skill.file, settings.cwd)
+            failure = fault(rel, error.args[0] if error.args else where, error, budget=settings.file_budget)
+        except Exception as error:  # noqa: BLE001 - reading never raises by design; if it does, say so
+            failure = fault(relative_posix(skill.file, settings.cwd), where, error, debug=settings.debug)
+        rest = self.lost_per_target(skill, "")
+        partial = [(current + [failure], rest[len(done)][1])] if len(done) < len(rest) else []
+        return done + partial + [([failure], summary) for _, summary in rest[len(done) + 1:]]
+
+    def lost_per_target(self, skill: SkillInput, reason: str) -> list[Linted]:
+        """What each target gets for a skill whose worker died or hung: SL000, as in `check`."""
+        settings = self.settings
+        rel = relative_posix(skill.file, settings.cwd)
+        return [([fault(rel, "a worker process", reason=reason)] if reason else [],
+                 SkillSummary(rel, skill.file.parent.name, None, None, (), (target.id,), ""))
+                for target in settings.targets]
 
 
 def skill_targets(skill: SkillInput, settings: Settings) -> tuple[list[Target], str]:
@@ -453,12 +487,26 @@ def _lint(paths: list[str], linter: Linter, progress: Callable[[int, int], None]
         diagnostics.extend(found)
         summaries.append(summary)
     manifests = [_load_manifest(path, settings, diagnostics) for path in discovery.manifests]
+    diagnostics, faults = _finish(linter, diagnostics, summaries, manifests, _used_targets(summaries, settings))
+    if len(settings.targets) > 1 and settings.location_defaults is None:
+        diagnostics = merge_across_targets(diagnostics, [t.id for t in settings.targets])
+    diagnostics.sort(key=lambda d: d.sort_key)
+    use = Counter((s.targets[0], s.target_reason) for s in summaries) if settings.location_defaults else {}
+    return Result(diagnostics, len(discovery.skills), len(manifests), dict(use), faults)
+
+
+def _finish(linter: Linter, diagnostics: list[Diagnostic], summaries: list[SkillSummary], manifests: list[Manifest],
+            targets: list[Target]) -> tuple[list[Diagnostic], int]:
+    """What follows the per-skill checks, on `targets`: the manifests' facts, project rules,
+    suppressions and suppression rules, per-file ignores. Returns the diagnostics and the number of
+    internal errors (counted even when SL000 is not selected)."""
+    settings = linter.settings
     for manifest in manifests:
         linter.check_facts(manifest.problems, settings.targets, manifest.path, diagnostics)
     project = Project(
         skills=sorted(summaries, key=lambda s: s.path),
         manifests=manifests,
-        targets=_used_targets(summaries, settings),
+        targets=targets,
         target_manifests=settings.target_manifests,
     )
     linter.check_project(project, diagnostics)
@@ -473,11 +521,49 @@ def _lint(paths: list[str], linter: Linter, progress: Callable[[int, int], None]
         d for d in diagnostics
         if not _ignored_by_path(d, settings) and (d.code != INTERNAL_ERROR_CODE or d.code in selected_codes)
     ]
-    if len(settings.targets) > 1 and settings.location_defaults is None:
-        diagnostics = merge_across_targets(diagnostics, [t.id for t in settings.targets])
-    diagnostics.sort(key=lambda d: d.sort_key)
-    use = Counter((s.targets[0], s.target_reason) for s in summaries) if settings.location_defaults else {}
-    return Result(diagnostics, len(discovery.skills), len(manifests), dict(use), faults)
+    return diagnostics, faults
+
+
+@dataclass
+class PerTargetResult:
+    """What `check --target T` would report, for each T of the run, from one reading of each skill.
+
+    `diagnostics[T]` equals the diagnostics of `check --target T` on the same paths and config (before
+    sorting into the output); `skills` are the summaries of the skills, in path order."""
+
+    skills: list[SkillSummary]
+    diagnostics: dict[str, list[Diagnostic]]
+    faults: int = 0
+
+
+def lint_per_target(paths: list[str], settings: Settings, progress: Callable[[int, int], None] | None = None
+                    ) -> PerTargetResult:
+    """Lint every skill under `paths` against each target on its own, as `check --target T` does for
+    each T, reading each skill once (`matrix` uses it, so a cell and `check` never disagree). The
+    per-skill work runs in the pool; the run-wide stages (project rules, suppressions) run per target."""
+    with _few_collections():
+        linter = Linter(replace(settings, cache_dir=None))
+        targets = settings.targets
+        discovery = discover(paths, settings.cwd, settings.exclude, settings.manifest_globs, settings.force_exclude)
+        per_target: dict[str, list[Diagnostic]] = {t.id: [] for t in targets}
+        summaries: dict[str, list[SkillSummary]] = {t.id: [] for t in targets}
+        for target in targets:
+            linter.check_facts(discovery.problems, [target], ".", per_target[target.id])
+        for linted in map_skills(discovery.skills, settings, linter.lint_skill_per_target,
+                                 linter.lost_per_target, progress):
+            for target, (found, summary) in zip(targets, linted, strict=True):
+                per_target[target.id].extend(found)
+                summaries[target.id].append(summary)
+        shared: list[Diagnostic] = []
+        manifests = [_load_manifest(path, settings, shared) for path in discovery.manifests]
+        faults = 0
+        for target in targets:
+            single = Linter(replace(settings, targets=[target], cache_dir=None))
+            per_target[target.id], count = _finish(single, per_target[target.id] + shared, summaries[target.id],
+                                                   manifests, [target])
+            faults = max(faults, count)
+        first = summaries[targets[0].id] if targets else []
+        return PerTargetResult(sorted(first, key=lambda s: s.path), per_target, faults)
 
 
 def merge_across_targets(diagnostics: list[Diagnostic], order: list[str]) -> list[Diagnostic]:
