@@ -162,6 +162,46 @@ class Linter:
             self._collect(rule, target, partial(rule.check, SkillContext(doc, target, self.run, primary)), doc.path,
                           out)
 
+    def check_skill_each(self, doc: Document, targets: Sequence[Target]) -> list[list[Diagnostic]]:
+        """`check_skill(doc, [target], ...)` for each target, in one pass: a per-target rule runs on
+        each target, as there; a rule that is not per target reads no target, so it runs once and
+        its findings get each target's severity (dropped where the target turns the rule off).
+        Same diagnostics as `check_skill` per target, for the cost of one call of the shared rules."""
+        settings = self.settings
+        outs: list[list[Diagnostic]] = [[] for _ in targets]
+        for rule in (*(self.rules[Kind.INPUT] if doc.problems else ()), *self.rules[Kind.SKILL]):
+            on = [(target, out) for target, out in zip(targets, outs, strict=True)
+                  if not _off(rule, target, settings)]
+            if not on:
+                continue
+            if rule.per_target:
+                for target, out in on:
+                    self._collect(rule, target, partial(rule.check, self._context(rule, doc, target)), doc.path,
+                                  out)
+                continue
+            try:
+                findings = list(rule.check(self._context(rule, doc, on[0][0])))
+            except BudgetExceeded as error:
+                error.args = (rule.code,)
+                raise
+            except Exception as error:  # noqa: BLE001 - as in _collect: the rule's findings on this skill are lost
+                failure = fault(doc.path, rule.code, error, debug=settings.debug)
+                for _, out in on:
+                    out.append(failure)
+                continue
+            for target, out in on:
+                for finding in findings:
+                    severity = _severity(rule, finding, target, settings)
+                    if severity is not None:
+                        out.append(Diagnostic(finding.location.path, finding.location.span, rule.code, rule.name,
+                                              severity, finding.message, finding.help, None))
+        return outs
+
+    def _context(self, rule: AnyRule, doc: Document, target: Target) -> InputContext | SkillContext:
+        if isinstance(rule, InputRule):
+            return InputContext(doc.problems, target, self.run)
+        return SkillContext(doc, target, self.run, True)
+
     def check_project(self, project: Project, out: list[Diagnostic]) -> None:
         for rule, target, _ in self.plan(Kind.PROJECT, project.targets):
             assert isinstance(rule, ProjectRule)
@@ -237,10 +277,8 @@ class Linter:
             with budget.file():
                 doc = load_document(skill.file, settings.cwd, max_bytes=settings.max_bytes)
                 where = "checks"
-                for target in settings.targets:
-                    current = []
-                    self.check_skill(doc, [target], current)
-                    done.append((current, _summary(doc, [target], "")))
+                for target, found in zip(settings.targets, self.check_skill_each(doc, settings.targets), strict=True):
+                    done.append((found, _summary(doc, [target], "")))
             return done
         except BudgetExceeded as error:
             rel = relative_posix(skill.file, settings.cwd)
