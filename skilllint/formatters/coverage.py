@@ -65,6 +65,8 @@ def render_text(report: CoverageReport) -> str:
                          f"{row.capability or '-':<15}  {_proposal_text(row, report, before)}")
             if row.cumulative is not None:
                 before = row.cumulative
+    if not report.names:
+        return "\n".join(lines) + "\n"
     lines.append("")
     count = len(report.aliases)
     lines.append(f"With the {count:,} proposed alias{'es' if count != 1 else ''}: "
@@ -89,7 +91,7 @@ def render_markdown(report: CoverageReport) -> str:
     lines = [f"## Tool coverage on `{target}`", "",
              f"{report.skills:,} skills; resolve fully today: {share(report.resolved_skills, report.skills)}; "
              f"with the proposed aliases: {share(report.resolved_with_aliases, report.skills)}.", ""]
-    lines += [f"> {_md(line)}" for line in _exposure_lines(report)]
+    lines += [f"> {_md(line)}" for line in (_exposure_lines(report) if report.names else [])]
     if report.names:
         lines += ["", "| skills | name | where | capability | proposed alias | resolve fully (cumulative) |",
                   "| ---: | --- | --- | --- | --- | ---: |"]

@@ -18,13 +18,15 @@ body{font:14px/1.4 system-ui,-apple-system,"Segoe UI",sans-serif;margin:1.5em;co
 h1{font-size:1.3em;margin:0 0 .2em}
 p.sub{margin:0 0 1em;color:#59636e}
 table{border-collapse:collapse}
-th,td{border:1px solid #d1d9e0;padding:.25em .5em;text-align:center;white-space:nowrap}
-thead th{position:sticky;top:0;background:#f6f8fa;cursor:pointer;user-select:none}
+th,td{border:1px solid #d1d9e0;padding:.2em .3em;text-align:center;white-space:nowrap;font-size:13px}
+thead th{position:sticky;top:0;background:#f6f8fa;cursor:pointer;user-select:none;vertical-align:bottom}
+thead th.rt span{writing-mode:vertical-rl;transform:rotate(180deg);display:inline-block;padding:.2em 0}
+td small.codes{display:block;font-size:10px;font-weight:400;white-space:normal;line-height:1.2}
 thead th:hover{background:#eaeef2}
 thead th.asc::after{content:" \\25B2";font-size:.7em}
 thead th.desc::after{content:" \\25BC";font-size:.7em}
-td.skill,th.skill{text-align:left}
-td.skill small{color:#59636e;display:block}
+td.skill,th.skill{text-align:left;min-width:11em;max-width:22em;white-space:normal}
+td.skill small{color:#59636e;display:block;font-size:11px;overflow-wrap:anywhere}
 td.ok{background:#dafbe1;color:#116329}
 td.warn{background:#fff8c5;color:#7d4e00}
 td.fail{background:#ffebe9;color:#a40e26;font-weight:600}
@@ -63,14 +65,15 @@ def _text(value: str) -> str:
 def render_html(matrix: Matrix) -> str:
     totals = matrix.totals()
     total = len(matrix.skills)
-    heads = "".join(f"<th>{_text(r)}</th>" for r in matrix.runtimes)
+    heads = "".join(f'<th class="rt" title="{_text(r)}"><span>{_text(r)}</span></th>' for r in matrix.runtimes)
     rows = []
     for row in matrix.skills:
         cells = []
         for runtime in matrix.runtimes:
             cell = row.cells[runtime]
             tip = "\n".join(cell.reasons) if cell.reasons else "no error or warning"
-            shown = cell.status if not cell.codes else f"{cell.status} <small>{_text(' '.join(cell.codes))}</small>"
+            shown = cell.status if not cell.codes else (f'{cell.status}<small class="codes">'
+                                                        f"{_text(' '.join(cell.codes))}</small>")
             cells.append(f'<td class="{cell.status}" data-sort="{_RANK[cell.status]}" title="{_text(tip)}">'
                          f"{shown}</td>")
         rows.append(f'<tr><td class="skill" data-sort="{_text(row.name)}">{_text(row.name)}'
@@ -88,8 +91,8 @@ def render_html(matrix: Matrix) -> str:
 <body>
 <h1>Which skills run where</h1>
 <p class="sub">{total:,} skills x {len(matrix.runtimes)} runtimes. A cell is what <code>skilllint check --target
-RUNTIME</code> reports on the skill: <b>fail</b> an error, <b>warn</b> a warning, <b>ok</b> neither. Hover a cell for
-the findings; click a column to sort. skilllint {html.escape(__version__)}.</p>
+RUNTIME</code> reports on the skill: <b>fail</b> an error, <b>warn</b> a warning, <b>ok</b> neither; "run as written":
+no error. Hover a cell for the findings; click a column to sort. skilllint {html.escape(__version__)}.</p>
 <p class="legend"><span class="ok" style="background:#dafbe1">ok</span><span style="background:#fff8c5">warn</span>
 <span style="background:#ffebe9">fail</span></p>
 <table id="matrix">
@@ -97,7 +100,7 @@ the findings; click a column to sort. skilllint {html.escape(__version__)}.</p>
 <tbody>
 {chr(10).join(rows)}
 </tbody>
-<tfoot><tr><td class="skill">run as written (no error)</td>{foot}</tr></tfoot>
+<tfoot><tr><td class="skill">run as written</td>{foot}</tr></tfoot>
 </table>
 <script>{_SCRIPT}</script>
 </body>
