@@ -116,6 +116,9 @@ def _off(rule: AnyRule, target: Target, settings: Settings) -> bool:
     return own is not None and Severity.parse(own) is None
 
 
+PerSkill = tuple[SkillSummary, list[list[Diagnostic]]]
+"""A skill's summary and its diagnostics on each target of the run (`lint_skill_per_target`)."""
+
 Planned = tuple[AnyRule, Target, bool]
 """A rule that is on, the target it runs on, and whether that is the subject's first target."""
 
@@ -133,6 +136,7 @@ class Linter:
         for rule in settings.rules:
             self.rules[rule.kind].append(rule)
         self._plans: dict[tuple[Kind, tuple[str, ...]], list[Planned]] = {}
+        self._each_plans: dict[tuple[Kind, tuple[str, ...]], list[tuple[AnyRule, tuple[int, ...]]]] = {}
         self.cache = _open_cache(settings)
 
     def plan(self, kind: Kind, targets: Sequence[Target]) -> list[Planned]:
@@ -169,18 +173,14 @@ class Linter:
         Same diagnostics as `check_skill` per target, for the cost of one call of the shared rules."""
         settings = self.settings
         outs: list[list[Diagnostic]] = [[] for _ in targets]
-        for rule in (*(self.rules[Kind.INPUT] if doc.problems else ()), *self.rules[Kind.SKILL]):
-            on = [(target, out) for target, out in zip(targets, outs, strict=True)
-                  if not _off(rule, target, settings)]
-            if not on:
-                continue
+        for rule, where in self._each_plan(targets, bool(doc.problems)):
+            on = [(targets[index], outs[index]) for index in where]
             if rule.per_target:
                 for target, out in on:
-                    self._collect(rule, target, partial(rule.check, self._context(rule, doc, target)), doc.path,
-                                  out)
+                    self._collect(rule, target, self._call(rule, doc, target), doc.path, out)
                 continue
             try:
-                findings = list(rule.check(self._context(rule, doc, on[0][0])))
+                findings = list(self._call(rule, doc, on[0][0])())
             except BudgetExceeded as error:
                 error.args = (rule.code,)
                 raise
@@ -197,10 +197,25 @@ class Linter:
                                               severity, finding.message, finding.help, None))
         return outs
 
-    def _context(self, rule: AnyRule, doc: Document, target: Target) -> InputContext | SkillContext:
+    def _each_plan(self, targets: Sequence[Target], facts: bool) -> list[tuple[AnyRule, tuple[int, ...]]]:
+        """The input (when there are facts) and skill rules, each with the targets it is on, by index:
+        planned once per set of targets, as `plan` is for `check`."""
+        key = (Kind.INPUT if facts else Kind.SKILL, ("each", *(t.id for t in targets)))
+        found = self._each_plans.get(key)
+        if found is None:
+            rules = (*(self.rules[Kind.INPUT] if facts else ()), *self.rules[Kind.SKILL])
+            found = self._each_plans[key] = [
+                (rule, where) for rule in rules
+                if (where := tuple(i for i, t in enumerate(targets) if not _off(rule, t, self.settings)))
+            ]
+        return found
+
+    def _call(self, rule: AnyRule, doc: Document, target: Target) -> Callable[[], Iterable[Finding]]:
+        """The rule's check on `doc` and `target`, ready to call (a skill's first and only target)."""
         if isinstance(rule, InputRule):
-            return InputContext(doc.problems, target, self.run)
-        return SkillContext(doc, target, self.run, True)
+            return partial(rule.check, InputContext(doc.problems, target, self.run))
+        assert isinstance(rule, SkillRule)
+        return partial(rule.check, SkillContext(doc, target, self.run, True))
 
     def check_project(self, project: Project, out: list[Diagnostic]) -> None:
         for rule, target, _ in self.plan(Kind.PROJECT, project.targets):
@@ -266,36 +281,31 @@ class Linter:
         return diagnostics, _bare_summary(skill, settings)
 
 
-    def lint_skill_per_target(self, skill: SkillInput, budget: FileBudget) -> list[Linted]:
+    def lint_skill_per_target(self, skill: SkillInput, budget: FileBudget) -> PerSkill:
         """`lint_skill` against each target of the run on its own (as `check --target T`), reading the
-        skill once: one (diagnostics, summary) per target, in the run's order. Never raises."""
+        skill once: its summary, and its diagnostics per target in the run's order (one list each, sent
+        back from a worker with one summary, not one per target). Never raises: a failure is SL000
+        on every target, as `check` would report it on each."""
         settings = self.settings
-        done: list[Linted] = []
-        current: list[Diagnostic] = []
         where = "reading"
         try:
             with budget.file():
                 doc = load_document(skill.file, settings.cwd, max_bytes=settings.max_bytes)
                 where = "checks"
-                for target, found in zip(settings.targets, self.check_skill_each(doc, settings.targets), strict=True):
-                    done.append((found, _summary(doc, [target], "")))
-            return done
+                found = self.check_skill_each(doc, settings.targets)
+                where = "summary"
+                return _summary(doc, settings.targets[:1], ""), found
         except BudgetExceeded as error:
             rel = relative_posix(skill.file, settings.cwd)
             failure = fault(rel, error.args[0] if error.args else where, error, budget=settings.file_budget)
         except Exception as error:  # noqa: BLE001 - reading never raises by design; if it does, say so
             failure = fault(relative_posix(skill.file, settings.cwd), where, error, debug=settings.debug)
-        rest = self.lost_per_target(skill, "")
-        partial = [(current + [failure], rest[len(done)][1])] if len(done) < len(rest) else []
-        return done + partial + [([failure], summary) for _, summary in rest[len(done) + 1:]]
+        return _bare_summary(skill, settings), [[failure] for _ in settings.targets]
 
-    def lost_per_target(self, skill: SkillInput, reason: str) -> list[Linted]:
+    def lost_per_target(self, skill: SkillInput, reason: str) -> PerSkill:
         """What each target gets for a skill whose worker died or hung: SL000, as in `check`."""
-        settings = self.settings
-        rel = relative_posix(skill.file, settings.cwd)
-        return [([fault(rel, "a worker process", reason=reason)] if reason else [],
-                 SkillSummary(rel, skill.file.parent.name, None, None, (), (target.id,), ""))
-                for target in settings.targets]
+        failure = fault(relative_posix(skill.file, self.settings.cwd), "a worker process", reason=reason)
+        return _bare_summary(skill, self.settings), [[failure] for _ in self.settings.targets]
 
 
 def skill_targets(skill: SkillInput, settings: Settings) -> tuple[list[Target], str]:
@@ -587,11 +597,11 @@ def lint_per_target(paths: list[str], settings: Settings, progress: Callable[[in
         summaries: dict[str, list[SkillSummary]] = {t.id: [] for t in targets}
         for target in targets:
             linter.check_facts(discovery.problems, [target], ".", per_target[target.id])
-        for linted in map_skills(discovery.skills, settings, linter.lint_skill_per_target,
-                                 linter.lost_per_target, progress):
-            for target, (found, summary) in zip(targets, linted, strict=True):
+        for summary, each in map_skills(discovery.skills, settings, linter.lint_skill_per_target,
+                                        linter.lost_per_target, progress):
+            for target, found in zip(targets, each, strict=True):
                 per_target[target.id].extend(found)
-                summaries[target.id].append(summary)
+                summaries[target.id].append(replace(summary, targets=(target.id,)))
         shared: list[Diagnostic] = []
         manifests = [_load_manifest(path, settings, shared) for path in discovery.manifests]
         faults = 0
