@@ -294,7 +294,7 @@ class Linter:
                 where = "checks"
                 found = self.check_skill_each(doc, settings.targets)
                 where = "summary"
-                return _summary(doc, settings.targets[:1], ""), found
+                return _summary(doc, settings.targets, ""), found
         except BudgetExceeded as error:
             rel = relative_posix(skill.file, settings.cwd)
             failure = fault(rel, error.args[0] if error.args else where, error, budget=settings.file_budget)
@@ -594,24 +594,25 @@ def lint_per_target(paths: list[str], settings: Settings, progress: Callable[[in
         targets = settings.targets
         discovery = discover(paths, settings.cwd, settings.exclude, settings.manifest_globs, settings.force_exclude)
         per_target: dict[str, list[Diagnostic]] = {t.id: [] for t in targets}
-        summaries: dict[str, list[SkillSummary]] = {t.id: [] for t in targets}
+        # one summary per skill, shared by every target: a summary's `targets` (all of the run's) is read
+        # only to ask whether the skill is checked against the target at hand, which each one is
+        summaries: list[SkillSummary] = []
         for target in targets:
             linter.check_facts(discovery.problems, [target], ".", per_target[target.id])
         for summary, each in map_skills(discovery.skills, settings, linter.lint_skill_per_target,
                                         linter.lost_per_target, progress):
+            summaries.append(summary)
             for target, found in zip(targets, each, strict=True):
                 per_target[target.id].extend(found)
-                summaries[target.id].append(replace(summary, targets=(target.id,)))
         shared: list[Diagnostic] = []
         manifests = [_load_manifest(path, settings, shared) for path in discovery.manifests]
         faults = 0
         for target in targets:
             single = Linter(replace(settings, targets=[target], cache_dir=None))
-            per_target[target.id], count = _finish(single, per_target[target.id] + shared, summaries[target.id],
-                                                   manifests, [target])
+            per_target[target.id], count = _finish(single, per_target[target.id] + shared, summaries, manifests,
+                                                   [target])
             faults = max(faults, count)
-        first = summaries[targets[0].id] if targets else []
-        return PerTargetResult(sorted(first, key=lambda s: s.path), per_target, faults)
+        return PerTargetResult(sorted(summaries, key=lambda s: s.path), per_target, faults)
 
 
 def merge_across_targets(diagnostics: list[Diagnostic], order: list[str]) -> list[Diagnostic]:

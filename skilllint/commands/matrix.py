@@ -48,8 +48,9 @@ def run_matrix(paths: list[str], options: dict[str, Any]) -> int:
         found = lint_per_target(members, settings, progress_bar if show else None)
         result = found if result is None else _combine(result, found)
     assert result is not None
-    matrix = build_matrix(result)
-    sys.stdout.write(RENDERERS[options.get("fmt") or "text"](matrix))
+    fmt = options.get("fmt") or "text"
+    matrix = build_matrix(result, reasons=fmt == "html")
+    sys.stdout.write(RENDERERS[fmt](matrix))
     if result.faults:
         click.echo(f"skilllint: internal error on {result.faults:,} file(s) (SL000): their cells may be "
                    "incomplete; rerun `skilllint check --debug` on them and report it", err=True)

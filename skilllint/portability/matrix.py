@@ -53,8 +53,16 @@ class Matrix:
         return any(cell.status == FAIL for row in self.skills for cell in row.cells.values())
 
 
-def _owner(path: str, folders: dict[str, int]) -> int | None:
-    """The skill whose folder holds `path`, the deepest first; None for run-wide diagnostics."""
+def _owner(path: str, folders: dict[str, int], known: dict[str, int | None]) -> int | None:
+    """The skill whose folder holds `path`, the deepest first; None for run-wide diagnostics
+    (`known` remembers each path's answer: most diagnostics are on a few files)."""
+    if path in known:
+        return known[path]
+    found = known[path] = _walk_up(path, folders)
+    return found
+
+
+def _walk_up(path: str, folders: dict[str, int]) -> int | None:
     current = posixpath.dirname(path)
     while True:
         if current in folders:
@@ -64,28 +72,31 @@ def _owner(path: str, folders: dict[str, int]) -> int | None:
         current = posixpath.dirname(current)
 
 
-def _cell(found: list[Diagnostic]) -> Cell:
-    counted = sorted((d for d in found if d.severity in (Severity.ERROR, Severity.WARNING)),
-                     key=lambda d: (-d.severity.rank, d.sort_key))
+def _cell(found: list[Diagnostic], reasons: bool) -> Cell:
+    counted = [d for d in found if d.severity is Severity.ERROR or d.severity is Severity.WARNING]
     if not counted:
         return Cell(OK)
-    status = FAIL if counted[0].severity is Severity.ERROR else WARN
+    status = FAIL if any(d.severity is Severity.ERROR for d in counted) else WARN
     codes = tuple(sorted({d.code for d in counted}))
-    reasons = tuple(f"{d.code} {d.severity.value}: {d.message}" for d in counted[:REASONS])
-    return Cell(status, codes, reasons)
+    if not reasons:
+        return Cell(status, codes)
+    counted.sort(key=lambda d: (-d.severity.rank, d.sort_key))
+    return Cell(status, codes, tuple(f"{d.code} {d.severity.value}: {d.message}" for d in counted[:REASONS]))
 
 
-def build_matrix(result: PerTargetResult) -> Matrix:
+def build_matrix(result: PerTargetResult, reasons: bool = True) -> Matrix:
+    """The cells of every (skill, runtime); `reasons` keeps the findings' text for the HTML page."""
     runtimes = tuple(result.diagnostics)
     folders = {posixpath.dirname(s.path): index for index, s in enumerate(result.skills)}
+    known: dict[str, int | None] = {}
     per_skill: list[dict[str, list[Diagnostic]]] = [{r: [] for r in runtimes} for _ in result.skills]
     for runtime, diagnostics in result.diagnostics.items():
         for diagnostic in diagnostics:
-            owner = _owner(diagnostic.path, folders)
+            owner = _owner(diagnostic.path, folders, known)
             if owner is not None:
                 per_skill[owner][runtime].append(diagnostic)
     rows = tuple(
-        SkillRow(summary.path, summary.effective_name, {r: _cell(found[r]) for r in runtimes})
+        SkillRow(summary.path, summary.effective_name, {r: _cell(found[r], reasons) for r in runtimes})
         for summary, found in zip(result.skills, per_skill, strict=True)
     )
     return Matrix(runtimes, rows)
