@@ -18,10 +18,9 @@ import re
 import stat
 import tomllib
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import yaml
 from yaml.constructor import SafeConstructor
@@ -29,6 +28,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode
 
 from skilllint.globs import GlobError, compile_glob
 from skilllint.quickschema import surely_valid
+from skilllint.records import FrozenRecord, Record
 from skilllint.registry import UnknownRuleError, expand_selector
 from skilllint.resources import load_schema
 from skilllint.targets import TargetError, builtin_raw, extends_chain, user_parent
@@ -70,10 +70,14 @@ class ConfigError(ValueError):
         super().__init__(message if len(message) <= 1000 else message[:999] + "…")
 
 
-@dataclass
-class Config:
-    path: Path | None = None
-    data: dict[str, Any] = field(default_factory=dict)
+class Config(Record):
+    __slots__ = ("path", "data")
+    path: Path | None
+    data: dict[str, Any]
+
+    def __init__(self, path: Path | None = None, data: dict[str, Any] | None = None) -> None:
+        self.path = path
+        self.data = {} if data is None else data
 
     def get(self, key: str, default: Any = None) -> Any:
         return self.data.get(key, default)
@@ -88,12 +92,16 @@ class Config:
 # --------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class _Found:
+class _Found(FrozenRecord):
     """A config file found, with its bytes when finding it meant reading it (pyproject.toml)."""
 
-    path: Path
-    raw: bytes | None = None
+    __slots__ = ("path", "raw")
+    path: Final[Path]
+    raw: Final[bytes | None]
+
+    def __init__(self, path: Path, raw: bytes | None = None) -> None:
+        self.path = path
+        self.raw = raw
 
 
 def find_config(start: Path) -> Path | None:

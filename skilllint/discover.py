@@ -12,14 +12,14 @@ from __future__ import annotations
 import errno
 import os
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from skilllint.document import relative_posix
 from skilllint.globs import matches
 from skilllint.model import Span
 from skilllint.readfacts import Fact, ReadFact
+from skilllint.records import FrozenRecord, Record
 
 SKILL_FILE = "SKILL.md"
 SKIP_DIRS = frozenset(
@@ -34,17 +34,27 @@ if TYPE_CHECKING:
     from pathspec import GitIgnoreSpec
 
 
-@dataclass(frozen=True, slots=True)
-class SkillInput:
-    file: Path  # the SKILL.md (or its wrong-case spelling)
-    wrong_case: bool = False
+class SkillInput(FrozenRecord):
+    __slots__ = ("file", "wrong_case")
+    file: Final[Path]  # the SKILL.md (or its wrong-case spelling)
+    wrong_case: Final[bool]
+
+    def __init__(self, file: Path, wrong_case: bool = False) -> None:
+        self.file = file
+        self.wrong_case = wrong_case
 
 
-@dataclass
-class Discovery:
-    skills: list[SkillInput] = field(default_factory=list)
-    manifests: list[Path] = field(default_factory=list)
-    problems: list[ReadFact] = field(default_factory=list)
+class Discovery(Record):
+    __slots__ = ("skills", "manifests", "problems")
+    skills: list[SkillInput]
+    manifests: list[Path]
+    problems: list[ReadFact]
+
+    def __init__(self, skills: list[SkillInput] | None = None, manifests: list[Path] | None = None,
+                 problems: list[ReadFact] | None = None) -> None:
+        self.skills = [] if skills is None else skills
+        self.manifests = [] if manifests is None else manifests
+        self.problems = [] if problems is None else problems
 
 
 def is_manifest(rel: str, globs: tuple[str, ...]) -> bool:
@@ -198,8 +208,7 @@ def _spec(patterns: list[tuple[int, str]]) -> tuple[GitIgnoreSpec | _LiteralSpec
     return GitIgnoreSpec(compiled), indexes
 
 
-@dataclass(frozen=True, slots=True)
-class _IgnoreRules:
+class _IgnoreRules(FrozenRecord):
     """One folder's `.gitignore` (at a repository's root, after `.git/info/exclude`, so that
     the `.gitignore` wins where they disagree, as in git), compiled for files and for folders.
 
@@ -211,9 +220,15 @@ class _IgnoreRules:
     ignoring `X` itself, where git ignores neither and walks in.
     """
 
-    prefix: str  # the folder with a trailing separator: patterns match paths relative to it
-    files: _Matcher
-    folders: _Matcher
+    __slots__ = ("prefix", "files", "folders")
+    prefix: Final[str]  # the folder with a trailing separator: patterns match paths relative to it
+    files: Final[_Matcher]
+    folders: Final[_Matcher]
+
+    def __init__(self, prefix: str, files: _Matcher, folders: _Matcher) -> None:
+        self.prefix = prefix
+        self.files = files
+        self.folders = folders
 
     def decide(self, path: str, is_dir: bool) -> bool | None:
         rel = path[len(self.prefix) :]

@@ -12,7 +12,6 @@ import os
 import re
 from bisect import bisect_right
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import accumulate
 from pathlib import Path
@@ -25,6 +24,7 @@ from skilllint.analyses import Analyses
 from skilllint.fsview import FileSystemView, read_bytes
 from skilllint.model import Span
 from skilllint.readfacts import Fact, Location, ReadFact
+from skilllint.records import Record
 from skilllint.yamlnodes import KeyIndex, Nonportable, YamlRefused, find_node, parse_yaml
 from skilllint.yamlspans import line_and_column, mark_span, node_span, region_span, span_at
 
@@ -35,41 +35,70 @@ _KEY_WITH_COLON = re.compile(r"^\s*(?:- )?(?P<key>[\w-]+):\s+[^'\"|>&*!\[{\s][^#
 
 
 
-@dataclass
-class Source:
+class Source(Record):
     """One YAML source of the frontmatter: SKILL.md's own block or metadata.yaml beside it."""
 
+    __slots__ = ("path", "root", "line_offset", "text")
     path: str
     root: Any
     line_offset: int  # 0-based line in the file of the YAML text's first line
-    text: str = ""
+    text: str
+
+    def __init__(self, path: str, root: Any, line_offset: int, text: str = "") -> None:
+        self.path = path
+        self.root = root
+        self.line_offset = line_offset
+        self.text = text
 
 
-@dataclass
-class Document:
+class Document(Record):
     """A skill's SKILL.md, read and split. `frontmatter is None` means it could not be used."""
 
+    __slots__ = ("path", "file", "skill_dir", "text", "frontmatter", "frontmatter_text", "frontmatter_line", "body",
+                 "body_line", "problems", "nonportable", "sources", "key_source", "had_crlf", "analyses", "_within",
+                 "_line_starts", "key_index", "fs", "__dict__")  # __dict__: for the cached properties
     path: str  # POSIX, relative to the working directory
     file: Path
     skill_dir: Path
-    text: str | None = None
-    frontmatter: dict[str, Any] | None = None
-    frontmatter_text: str = ""
-    frontmatter_line: int = 2  # 1-based line of the frontmatter's first line
-    body: str = ""
-    body_line: int = 1
-    problems: list[ReadFact] = field(default_factory=list)
-    nonportable: list[tuple[str, Nonportable]] = field(default_factory=list)
-    sources: list[Source] = field(default_factory=list)
-    key_source: dict[str, int] = field(default_factory=dict)
-    had_crlf: bool = False
-    analyses: Analyses = field(default_factory=Analyses)  # what several rules derive, computed once
-    _within: dict[tuple[Any, ...], tuple[Node | None, Location]] = field(default_factory=dict, repr=False)
-    _line_starts: dict[int, list[int]] = field(default_factory=dict, repr=False)  # per source
-    key_index: KeyIndex = field(default_factory=dict)  # each frontmatter mapping's keys, indexed once
+    text: str | None
+    frontmatter: dict[str, Any] | None
+    frontmatter_text: str
+    frontmatter_line: int  # 1-based line of the frontmatter's first line
+    body: str
+    body_line: int
+    problems: list[ReadFact]
+    nonportable: list[tuple[str, Nonportable]]
+    sources: list[Source]
+    key_source: dict[str, int]
+    had_crlf: bool
+    analyses: Analyses  # what several rules derive, computed once
+    _within: dict[tuple[Any, ...], tuple[Node | None, Location]]
+    _line_starts: dict[int, list[int]]  # per source
+    key_index: KeyIndex  # each frontmatter mapping's keys, indexed once
     # the file system as this skill's reading and checks saw it: every probe goes through it, so a
     # cached result can be checked against the same questions (skilllint.fsview)
-    fs: FileSystemView = field(default_factory=lambda: FileSystemView(DEFAULT_MAX_BYTES), repr=False)
+    fs: FileSystemView
+
+    def __init__(self, path: str, file: Path, skill_dir: Path, fs: FileSystemView | None = None) -> None:
+        self.path = path
+        self.file = file
+        self.skill_dir = skill_dir
+        self.text = None
+        self.frontmatter = None
+        self.frontmatter_text = ""
+        self.frontmatter_line = 2
+        self.body = ""
+        self.body_line = 1
+        self.problems = []
+        self.nonportable = []
+        self.sources = []
+        self.key_source = {}
+        self.had_crlf = False
+        self.analyses = Analyses()
+        self._within = {}
+        self._line_starts = {}
+        self.key_index = {}
+        self.fs = FileSystemView(DEFAULT_MAX_BYTES) if fs is None else fs
 
     @property
     def dir_name(self) -> str:

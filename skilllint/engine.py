@@ -16,7 +16,6 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -38,6 +37,7 @@ from skilllint.manifests import Manifest, load_manifest
 from skilllint.model import Diagnostic, Severity, Span
 from skilllint.project import Project, SkillSummary
 from skilllint.readfacts import ReadFact
+from skilllint.records import Record
 from skilllint.rule import (
     AnyRule,
     Finding,
@@ -65,37 +65,74 @@ PROGRESS_EVERY = 200
 """Skills between two progress reports of a serial run."""
 
 
-@dataclass
-class Settings:
+class Settings(Record):
     """Everything a run needs, already resolved from defaults, config and CLI."""
 
+    __slots__ = ("targets", "rules", "severity", "per_file_ignores", "exclude", "manifest_globs", "target_manifests",
+                 "max_bytes", "options", "jobs", "force_exclude", "cwd", "file_budget", "location_defaults", "debug",
+                 "inject_fault", "cache_dir", "config_digest")
     targets: list[Target]
     rules: list[AnyRule]
-    severity: dict[str, Severity | None] = field(default_factory=dict)  # config overrides
-    per_file_ignores: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
-    exclude: tuple[str, ...] = ()
-    manifest_globs: tuple[str, ...] = ()
-    target_manifests: dict[str, list[Manifest]] = field(default_factory=dict)  # tools_from, read once
-    max_bytes: int = DEFAULT_MAX_BYTES
-    options: dict[str, object] = field(default_factory=dict)  # rule options by name, validated
-    jobs: int = 1
-    force_exclude: bool = False
-    cwd: Path = field(default_factory=Path.cwd)
-    file_budget: float = FILE_BUDGET_SECONDS  # seconds of checks per file before SL000
-    location_defaults: LocationDefaults | None = None  # no target chosen: each skill's from where it lives
-    debug: bool = False  # print the traceback of every internal error to stderr
-    inject_fault: tuple[str, str] | None = None  # (raise|crash|hang, glob): exercises the fault paths in tests
-    cache_dir: Path | None = None  # where per-skill results are kept (skilllint.cache); None: no cache
-    config_digest: str = ""  # the config's content, for the cache key
+    severity: dict[str, Severity | None]  # config overrides
+    per_file_ignores: list[tuple[str, tuple[str, ...]]]
+    exclude: tuple[str, ...]
+    manifest_globs: tuple[str, ...]
+    target_manifests: dict[str, list[Manifest]]  # tools_from, read once
+    max_bytes: int
+    options: dict[str, object]  # rule options by name, validated
+    jobs: int
+    force_exclude: bool
+    cwd: Path
+    file_budget: float  # seconds of checks per file before SL000
+    location_defaults: LocationDefaults | None  # no target chosen: each skill's from where it lives
+    debug: bool  # print the traceback of every internal error to stderr
+    inject_fault: tuple[str, str] | None  # (raise|crash|hang, glob): exercises the fault paths in tests
+    cache_dir: Path | None  # where per-skill results are kept (skilllint.cache); None: no cache
+    config_digest: str  # the config's content, for the cache key
+
+    def __init__(self, targets: list[Target], rules: list[AnyRule], severity: dict[str, Severity | None] | None = None,
+                 per_file_ignores: list[tuple[str, tuple[str, ...]]] | None = None, exclude: tuple[str, ...] = (),
+                 manifest_globs: tuple[str, ...] = (), target_manifests: dict[str, list[Manifest]] | None = None,
+                 max_bytes: int = DEFAULT_MAX_BYTES, options: dict[str, object] | None = None, jobs: int = 1,
+                 force_exclude: bool = False, cwd: Path | None = None, file_budget: float = FILE_BUDGET_SECONDS,
+                 location_defaults: LocationDefaults | None = None, debug: bool = False,
+                 inject_fault: tuple[str, str] | None = None, cache_dir: Path | None = None,
+                 config_digest: str = "") -> None:
+        self.targets = targets
+        self.rules = rules
+        self.severity = {} if severity is None else severity
+        self.per_file_ignores = [] if per_file_ignores is None else per_file_ignores
+        self.exclude = exclude
+        self.manifest_globs = manifest_globs
+        self.target_manifests = {} if target_manifests is None else target_manifests
+        self.max_bytes = max_bytes
+        self.options = {} if options is None else options
+        self.jobs = jobs
+        self.force_exclude = force_exclude
+        self.cwd = Path.cwd() if cwd is None else cwd
+        self.file_budget = file_budget
+        self.location_defaults = location_defaults
+        self.debug = debug
+        self.inject_fault = inject_fault
+        self.cache_dir = cache_dir
+        self.config_digest = config_digest
 
 
-@dataclass
-class Result:
+class Result(Record):
+    __slots__ = ("diagnostics", "skills", "manifests", "target_use", "faults")
     diagnostics: list[Diagnostic]
     skills: int
-    manifests: int = 0
-    target_use: dict[tuple[str, str], int] = field(default_factory=dict)  # (target, why) -> skills, by location
-    faults: int = 0  # internal errors (SL000), counted even when SL000 is not selected: exit code 2
+    manifests: int
+    target_use: dict[tuple[str, str], int]  # (target, why) -> skills, by location
+    faults: int  # internal errors (SL000), counted even when SL000 is not selected: exit code 2
+
+    def __init__(self, diagnostics: list[Diagnostic], skills: int, manifests: int = 0,
+                 target_use: dict[tuple[str, str], int] | None = None, faults: int = 0) -> None:
+        self.diagnostics = diagnostics
+        self.skills = skills
+        self.manifests = manifests
+        self.target_use = {} if target_use is None else target_use
+        self.faults = faults
 
 
 def _severity(rule: AnyRule, finding: Finding, target: Target, settings: Settings) -> Severity | None:

@@ -14,17 +14,22 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
-from dataclasses import dataclass
+from typing import Final
 
+from skilllint.records import FrozenRecord
 from skilllint.targets import DEFAULT_TARGET, Target
 
 
-@dataclass(frozen=True, slots=True)
-class Choice:
+class Choice(FrozenRecord):
     """A default target and why: `from .claude/skills`, `from a plugin (.claude-plugin/plugin.json)`."""
 
-    target: str
-    reason: str
+    __slots__ = ("target", "reason")
+    target: Final[str]
+    reason: Final[str]
+
+    def __init__(self, target: str, reason: str) -> None:
+        self.target = target
+        self.reason = reason
 
 
 PORTABLE = Choice(DEFAULT_TARGET, "no runtime's own folder above the skill")

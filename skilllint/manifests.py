@@ -15,46 +15,67 @@ judges nothing: problems (unreadable, invalid, unknown shape) are recorded, not 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import yaml
 
 from skilllint.document import DEFAULT_MAX_BYTES, read_text, relative_posix
 from skilllint.model import Span
 from skilllint.readfacts import Fact, Location, ReadFact
+from skilllint.records import FrozenRecord, Record
 from skilllint.yamlnodes import MAX_DEPTH, ParsedYaml, YamlRefused, check_depth, describe_kind, find_node, parse_yaml
 from skilllint.yamlspans import mark_span, node_span
 
 
-@dataclass(frozen=True, slots=True)
-class ManifestName:
+class ManifestName(FrozenRecord):
     """A name as written in a manifest: the tool's own name, an alias or a deprecated alias."""
 
-    text: str
-    location: Location
-    role: str  # "name", "alias" or "deprecated-alias"
+    __slots__ = ("text", "location", "role")
+    text: Final[str]
+    location: Final[Location]
+    role: Final[str]  # "name", "alias" or "deprecated-alias"
+
+    def __init__(self, text: str, location: Location, role: str) -> None:
+        self.text = text
+        self.location = location
+        self.role = role
 
 
-@dataclass
-class ManifestTool:
+class ManifestTool(Record):
+    __slots__ = ("name", "aliases", "deprecated_aliases", "capability", "status")
     name: ManifestName
-    aliases: list[ManifestName] = field(default_factory=list)
-    deprecated_aliases: list[ManifestName] = field(default_factory=list)
-    capability: str = "other"
-    status: str = "default"
+    aliases: list[ManifestName]
+    deprecated_aliases: list[ManifestName]
+    capability: str
+    status: str
+
+    def __init__(self, name: ManifestName, aliases: list[ManifestName] | None = None,
+                 deprecated_aliases: list[ManifestName] | None = None, capability: str = "other",
+                 status: str = "default") -> None:
+        self.name = name
+        self.aliases = [] if aliases is None else aliases
+        self.deprecated_aliases = [] if deprecated_aliases is None else deprecated_aliases
+        self.capability = capability
+        self.status = status
 
     def all_names(self) -> list[ManifestName]:
         return [self.name, *self.aliases, *self.deprecated_aliases]
 
 
-@dataclass
-class Manifest:
+class Manifest(Record):
+    __slots__ = ("path", "shape", "tools", "problems")
     path: str
-    shape: str = "unknown"  # skilllint, openai, anthropic, mcp
-    tools: list[ManifestTool] = field(default_factory=list)
-    problems: list[ReadFact] = field(default_factory=list)
+    shape: str  # skilllint, openai, anthropic, mcp
+    tools: list[ManifestTool]
+    problems: list[ReadFact]
+
+    def __init__(self, path: str, shape: str = "unknown", tools: list[ManifestTool] | None = None,
+                 problems: list[ReadFact] | None = None) -> None:
+        self.path = path
+        self.shape = shape
+        self.tools = [] if tools is None else tools
+        self.problems = [] if problems is None else problems
 
 
 def _tool_list(data: Any) -> tuple[str, list[Any], tuple[Any, ...]] | None:

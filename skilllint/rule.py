@@ -23,12 +23,12 @@ name, severity and target.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, ClassVar, Final, Generic, TypeVar
 
 from skilllint.model import Severity
 from skilllint.readfacts import Fact, Location, ReadFact
+from skilllint.records import FrozenRecord
 
 if TYPE_CHECKING:
     from skilllint.checks._body import BodyReference
@@ -42,30 +42,42 @@ if TYPE_CHECKING:
 T = TypeVar("T", int, str, bool)
 
 
-@dataclass(frozen=True, slots=True)
-class Finding:
+class Finding(FrozenRecord):
     """What a check yields; the engine adds code, name, severity and target."""
 
-    location: Location
-    message: str
-    help: str | None = None
-    severity: Severity | None = None  # only when one case of a rule differs (SL102 duplicates)
+    __slots__ = ("location", "message", "help", "severity")
+    location: Final[Location]
+    message: Final[str]
+    help: Final[str | None]
+    severity: Final[Severity | None]  # only when one case of a rule differs (SL102 duplicates)
+
+    def __init__(self, location: Location, message: str, help: str | None = None,
+                 severity: Severity | None = None) -> None:
+        self.location = location
+        self.message = message
+        self.help = help
+        self.severity = severity
 
 
 class OptionError(ValueError):
     """A rule option with a value of the wrong type or out of range; the config names the key."""
 
 
-@dataclass(frozen=True, slots=True)
-class Option(Generic[T]):
+class Option(FrozenRecord, Generic[T]):
     """A setting of one rule, written in config as `rules: {CODE: {name: value}}` (and, for
     the options that predate it, as a top-level key of the same name)."""
 
-    name: str
-    kind: type[T]
-    default: T
-    help: str
-    minimum: int | None = None
+    __slots__ = ("name", "kind", "default", "help", "minimum")
+    name: Final[str]
+    help: Final[str]
+    minimum: Final[int | None]
+
+    def __init__(self, name: str, kind: type[T], default: T, help: str, minimum: int | None = None) -> None:
+        self.name = name
+        self.kind: Final[type[T]] = kind  # declared here: a Final of the class body cannot depend on T
+        self.default: Final[T] = default
+        self.help = help
+        self.minimum = minimum
 
     def validate(self, value: object) -> T:
         """The value as the rule will see it, or OptionError saying what to write."""
@@ -186,20 +198,49 @@ def runtime_table(code: str) -> RuntimeSeverity:
     return severity
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Rule:
-    """What every kind of rule declares."""
+C = TypeVar("C", "InputContext", "SkillContext", "ProjectContext", "SuppressionContext")
+"""The context a kind of rule's check receives."""
 
-    code: str
-    name: str
-    summary: str
-    severity: Severity
-    per_target: bool = False  # runs once per target; its severity may depend on the runtime
-    enabled: bool = True  # off-by-default rules need --select / --extend-select
-    options: tuple[Option[int] | Option[str] | Option[bool], ...] = ()
-    runtime_severity: RuntimeSeverity | None = None  # per-target rules: defaults to the runtime's table
+
+class Rule(FrozenRecord, Generic[C]):
+    """What every kind of rule declares (keywords only), and its check."""
+
+    __slots__ = ("code", "name", "summary", "severity", "per_target", "enabled", "options", "runtime_severity",
+                 "check")
+    code: Final[str]
+    name: Final[str]
+    summary: Final[str]
+    severity: Final[Severity]
+    per_target: Final[bool]  # runs once per target; its severity may depend on the runtime
+    enabled: Final[bool]  # off-by-default rules need --select / --extend-select
+    options: Final[tuple[Option[int] | Option[str] | Option[bool], ...]]
+    runtime_severity: Final[RuntimeSeverity | None]  # per-target rules: defaults to the runtime's table
 
     kind: ClassVar[Kind] = Kind.SKILL
+
+    def __init__(
+        self,
+        *,
+        code: str,
+        name: str,
+        summary: str,
+        severity: Severity,
+        check: Callable[[C], Iterable[Finding]],
+        per_target: bool = False,
+        enabled: bool = True,
+        options: tuple[Option[int] | Option[str] | Option[bool], ...] = (),
+        runtime_severity: RuntimeSeverity | None = None,
+    ) -> None:
+        self.code = code
+        self.name = name
+        self.summary = summary
+        self.severity = severity
+        self.per_target = per_target
+        self.enabled = enabled
+        self.options = options
+        self.runtime_severity = runtime_severity
+        # declared here, not in the class body: a Final there cannot depend on C
+        self.check: Final[Callable[[C], Iterable[Finding]]] = check
 
     @property
     def family(self) -> str:
@@ -213,27 +254,23 @@ class Rule:
         return read(target)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class InputRule(Rule):
-    check: Callable[[InputContext], Iterable[Finding]]
+class InputRule(Rule[InputContext]):
+    __slots__ = ()
     kind: ClassVar[Kind] = Kind.INPUT
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class SkillRule(Rule):
-    check: Callable[[SkillContext], Iterable[Finding]]
+class SkillRule(Rule[SkillContext]):
+    __slots__ = ()
     kind: ClassVar[Kind] = Kind.SKILL
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ProjectRule(Rule):
-    check: Callable[[ProjectContext], Iterable[Finding]]
+class ProjectRule(Rule[ProjectContext]):
+    __slots__ = ()
     kind: ClassVar[Kind] = Kind.PROJECT
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class SuppressionRule(Rule):
-    check: Callable[[SuppressionContext], Iterable[Finding]]
+class SuppressionRule(Rule[SuppressionContext]):
+    __slots__ = ()
     kind: ClassVar[Kind] = Kind.SUPPRESSION
 
 

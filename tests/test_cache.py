@@ -28,6 +28,7 @@ from skilllint.fsview import FileSystemView
 from skilllint.model import Diagnostic, Severity, Span
 from skilllint.project import SkillSummary
 from skilllint.readfacts import Location
+from skilllint.records import fields
 from skilllint.suppression import Directive
 from tests.conftest import run_cli
 
@@ -513,12 +514,12 @@ def test_the_codec_round_trips_every_field() -> None:
     entry = decode(encode(Entry(probes, diagnostics, summary)))
     assert entry == Entry(probes, diagnostics, summary)
     # a field added to one of these classes must be added to the codec too
-    assert list(Directive.__dataclass_fields__) == ["path", "line", "column", "end_column", "kind", "selectors",
+    assert list(fields(Directive)) == ["path", "line", "column", "end_column", "kind", "selectors",
                                                     "codes", "unknown", "first", "last", "used", "selector_columns",
                                                     "ended"]
-    assert list(SkillSummary.__dataclass_fields__) == ["path", "dir_name", "name", "name_location", "directives",
+    assert list(fields(SkillSummary)) == ["path", "dir_name", "name", "name_location", "directives",
                                                        "targets", "target_reason"]
-    assert list(Diagnostic.__dataclass_fields__) == ["path", "span", "code", "name", "severity", "message", "help",
+    assert list(fields(Diagnostic)) == ["path", "span", "code", "name", "severity", "message", "help",
                                                      "target"]
 
 

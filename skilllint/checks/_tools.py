@@ -6,9 +6,10 @@ eight rules that read it cost one pass.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import Final
 
 from skilllint.document import Document
+from skilllint.records import FrozenRecord
 from skilllint.resolve import Resolution, resolve
 from skilllint.targets import Target
 from skilllint.toollist import ToolEntry, tool_entries
@@ -17,11 +18,16 @@ ALWAYS_RESOLVED = ("allowed-tools",)
 """Community skills name their tools here whatever runtime they were written for."""
 
 
-@dataclass(frozen=True, slots=True)
-class DeclaredTool:
-    field: str
-    entry: ToolEntry
-    resolution: Resolution
+class DeclaredTool(FrozenRecord):
+    __slots__ = ("field", "entry", "resolution")
+    field: Final[str]
+    entry: Final[ToolEntry]
+    resolution: Final[Resolution]
+
+    def __init__(self, field: str, entry: ToolEntry, resolution: Resolution) -> None:
+        self.field = field
+        self.entry = entry
+        self.resolution = resolution
 
 
 def tool_fields(target: Target) -> tuple[str, ...]:
