@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import sys
-import traceback
 from pathlib import Path
 from typing import Any
 
@@ -215,6 +214,8 @@ def _guard(function: Any, *args: Any, debug: bool = False) -> int:
         return EXIT_FINDINGS
     except Exception as error:  # noqa: BLE001 - an internal error must not print a traceback
         if debug or os.environ.get("SKILLLINT_DEBUG"):
+            import traceback  # only here: it costs milliseconds of every start
+
             traceback.print_exc()
         click.echo(
             f"skilllint: internal error: {type(error).__name__}: {escape(str(error))} "

@@ -16,7 +16,6 @@ from __future__ import annotations
 import os
 import re
 import stat
-import tomllib
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
@@ -146,6 +145,10 @@ def _pyproject_with_section(pyproject: Path) -> bytes | None:
         raw = _read_regular(pyproject)
     except ConfigError:
         return None
+    if b"skilllint" not in raw and b"\\" not in raw:
+        return None  # no table can name skilllint (but through an escape): not ours, and no TOML parser to load
+    import tomllib  # only for a pyproject.toml that may configure skilllint: it costs milliseconds of a start
+
     try:
         return raw if _tool_section(tomllib.loads(raw.decode("utf-8"))) is not None else None
     except (ValueError, RecursionError):  # UnicodeDecodeError and TOMLDecodeError are ValueErrors
@@ -241,6 +244,8 @@ def _decode(path: Path, raw: bytes) -> str:
 
 def _parse_toml(path: Path, text: str) -> Any:
     """The `[tool.skilllint]` table ({} when absent). tomllib recurses once per nesting level."""
+    import tomllib
+
     try:
         document = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:

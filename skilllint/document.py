@@ -289,11 +289,12 @@ def _byte_position(data: bytes, offset: int) -> tuple[int, int]:
     return line, column
 
 
-def load_document(file: Path, cwd: Path, *, max_bytes: int = DEFAULT_MAX_BYTES) -> Document:
-    """Read and split one SKILL.md. Never raises for bad input: problems are recorded."""
+def load_document(file: Path, cwd: Path, *, max_bytes: int = DEFAULT_MAX_BYTES, digests: bool = True) -> Document:
+    """Read and split one SKILL.md. Never raises for bad input: problems are recorded. `digests`:
+    whether its file-system view records what it read as digests (for the result cache)."""
     skill_dir = file.parent
     rel = relative_posix(file, cwd)
-    doc = Document(path=rel, file=file, skill_dir=skill_dir, fs=FileSystemView(max_bytes))
+    doc = Document(path=rel, file=file, skill_dir=skill_dir, fs=FileSystemView(max_bytes, digests=digests))
     if file.name != "SKILL.md":
         doc.problems.append(ReadFact(Fact.SKILL_MD_CASE, rel, Span(1, 1),
                                      f"skill file is named `{file.name}`; runtimes only load `SKILL.md`",

@@ -243,7 +243,8 @@ class Linter:
         where = "reading"
         try:
             with budget.file() if budget is not None else time_budget(settings.file_budget):
-                doc = load_document(skill.file, settings.cwd, max_bytes=settings.max_bytes)
+                doc = load_document(skill.file, settings.cwd, max_bytes=settings.max_bytes,
+                                    digests=self.cache is not None)
                 if settings.inject_fault is not None:
                     where = "--inject-fault"
                     _inject(settings.inject_fault, doc.path)

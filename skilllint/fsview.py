@@ -107,13 +107,16 @@ class FileSystemView:
     question asked once, its answer kept in the order asked.
 
     `max_bytes` is the read limit (the run's `max-file-size`): a read records the digest of the
-    bytes returned (at most `max_bytes + 1`) and the file's size, or the error.
+    bytes returned (at most `max_bytes + 1`) and the file's size, or the error. A view whose
+    answers feed no cache (`digests=False`: a run without one) records None for the digest:
+    hashing costs the import of hashlib (OpenSSL, milliseconds of a one-skill run) for nothing.
     """
 
-    __slots__ = ("_answers", "max_bytes")
+    __slots__ = ("_answers", "digests", "max_bytes")
 
-    def __init__(self, max_bytes: int) -> None:
+    def __init__(self, max_bytes: int, *, digests: bool = True) -> None:
         self.max_bytes = max_bytes
+        self.digests = digests
         self._answers: dict[tuple[str, str], Answer] = {}
 
     def exists(self, path: str) -> bool:
@@ -143,7 +146,7 @@ class FileSystemView:
         except OSError as error:
             self._answers[("read", path)] = ["error", error.errno, error.strerror]
             raise
-        self._answers[("read", path)] = ["ok", digest(data), size]
+        self._answers[("read", path)] = ["ok", digest(data) if self.digests else None, size]
         return data, size
 
     def note(self, op: str, path: str, answer: Answer) -> None:
