@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import gc
 import os
+import re
 import signal
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from functools import partial
+from functools import cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -480,7 +481,8 @@ def merge_across_targets(diagnostics: list[Diagnostic], order: list[str]) -> lis
         if d.target is None:
             merged.append(d)
             continue
-        key = (d.path, d.span, d.code, d.message.replace(d.target, "\0"), (d.help or "").replace(d.target, "\0"))
+        name = _target_name(d.target)
+        key = (d.path, d.span, d.code, name.sub("\0", d.message), name.sub("\0", d.help or ""))
         groups.setdefault(key, []).append(d)
     for (_, _, _, message, help_text), members in groups.items():
         if len(members) == 1:
@@ -497,6 +499,12 @@ def merge_across_targets(diagnostics: list[Diagnostic], order: list[str]) -> lis
             help_text.replace("\0", names) or None, None if independent else names,
         ))
     return merged
+
+
+@cache
+def _target_name(target: str) -> re.Pattern[str]:
+    """A target's id as a word of a message (`amp`, not the `amp` of "example")."""
+    return re.compile(rf"(?<![\w-]){re.escape(target)}(?![\w-])")
 
 
 def _used_targets(summaries: list[SkillSummary], settings: Settings) -> list[Target]:

@@ -158,5 +158,6 @@ def _char_class(content: str) -> str:
 
 def matches(path: str, patterns: tuple[str, ...] | list[str]) -> bool:
     """True when the POSIX `path` (or one of its parent folders) matches a pattern."""
-    path = path.removeprefix("./")
+    if path.startswith("./") and len(path) > 2:
+        path = path[2:]  # "./a" is "a"; "./" itself is the folder ".", which a pattern "." names
     return any(compile_glob(p).match(path) for p in patterns)

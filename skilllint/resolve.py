@@ -520,8 +520,22 @@ def _unknown_in_table(base: Resolution, index: _Index) -> Resolution:
     """Step 7: same-capability tools of the target first, then close names, and a hint."""
     by_capability, hint = _capability_help(base.name, index)
     fuzzy = _fuzzy(base.name, index.choices)
+    if not by_capability and not fuzzy and hint is None:
+        by_capability, hint = _typo_of_elsewhere(base.name, index)
     suggestions = tuple(dict.fromkeys((*by_capability, *fuzzy)))[:MAX_SUGGESTIONS]
     return base._replace(suggestions=suggestions, hint=hint)
+
+
+def _typo_of_elsewhere(name: str, index: _Index) -> tuple[tuple[str, ...], str | None]:
+    """`Bassh` on a target without `Bash`: close to no name of the target, but one edit from
+    another runtime's tool. Name that tool, and the target's tools of its capability."""
+    close = [s for s in _fuzzy(name, _portable_choices()) if s not in index.choices.suggest]
+    if not close:
+        return (), None
+    tools, hint = _capability_help(close[0], index)
+    if hint is None:
+        return (), None
+    return tools, f"`{name}` looks like `{close[0]}`: {hint}"
 
 
 def known_capability(name: str, exclude: str = "") -> str | None:

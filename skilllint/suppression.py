@@ -159,11 +159,13 @@ def parse_directives(
             directive.first, directive.last = number, last_line
             open_ranges.append(directive)
         else:  # enable: close the open ranges it names (all of them when it names none)...
+            named = directive.codes or frozenset()
             for opened in open_ranges:
-                if not directive.selectors or (opened.codes or frozenset()) <= (directive.codes or frozenset()):
+                if not directive.selectors or (opened.codes is not None and opened.codes <= named):
                     opened.last = number
-                else:  # ...and end the codes it names in a range that holds others too
-                    for code in (opened.codes or frozenset()) & (directive.codes or frozenset()):
+                else:  # ...and end the codes it names in a range that holds others too (a blanket
+                    # range holds every code: `enable SL320` ends SL320 only, as in ESLint)
+                    for code in named if opened.codes is None else opened.codes & named:
                         opened.ended.setdefault(code, number)
             open_ranges = [o for o in open_ranges if o.last == last_line]
             continue

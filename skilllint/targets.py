@@ -73,7 +73,8 @@ class Target(FrozenRecord, internal=("memo",)):
     __slots__ = ("id", "display_name", "source", "observed", "confidence", "case_sensitive", "name_pattern",
                  "alias_exposure", "mcp_pattern", "permission_rules", "dialect", "unknown_fields", "yaml_parser",
                  "severity", "tool_fields", "tools", "notes", "extends", "skill_dirs", "plugin_markers",
-                 "project_skill_dirs", "skill_depth", "listing_chars", "metadata_limits", "metadata_maps", "memo")
+                 "project_skill_dirs", "skill_depth", "listing_chars", "metadata_limits", "metadata_maps",
+                 "openai_yaml", "memo")
     id: Final[str]
     display_name: Final[str]
     source: Final[str]
@@ -99,6 +100,7 @@ class Target(FrozenRecord, internal=("memo",)):
     listing_chars: Final[int | None]  # description (+ when_to_use) characters its skill listing shows
     metadata_limits: Final[Mapping[str, int]]  # metadata key -> most characters loaded
     metadata_maps: Final[tuple[str, ...]]  # `metadata` keys the runtime documents as maps (`openclaw`)
+    openai_yaml: Final[Mapping[str, Any]]  # Codex agents/openai.yaml rules (SL163)
     memo: Final[TargetMemo]
 
     def __init__(self, id: str, display_name: str = "", source: str = "", observed: str = "", confidence: str = "high",
@@ -109,7 +111,7 @@ class Target(FrozenRecord, internal=("memo",)):
                  extends: str | None = None, skill_dirs: tuple[str, ...] = (), plugin_markers: tuple[str, ...] = (),
                  project_skill_dirs: tuple[str, ...] = (), skill_depth: int | None = None,
                  listing_chars: int | None = None, metadata_limits: Mapping[str, int] | None = None,
-                 metadata_maps: tuple[str, ...] = ()) -> None:
+                 metadata_maps: tuple[str, ...] = (), openai_yaml: Mapping[str, Any] | None = None) -> None:
         self.id = id
         self.display_name = display_name
         self.source = source
@@ -135,6 +137,7 @@ class Target(FrozenRecord, internal=("memo",)):
         self.listing_chars = listing_chars
         self.metadata_limits = {} if metadata_limits is None else metadata_limits
         self.metadata_maps = metadata_maps
+        self.openai_yaml = {} if openai_yaml is None else openai_yaml
         self.memo = TargetMemo()
 
     @property
@@ -184,6 +187,8 @@ def target_from_dict(raw: Mapping[str, Any], parent: Target | None = None) -> Ta
         changes["yaml_parser"] = frontmatter["yaml_parser"]
     if "severity" in raw:
         changes["severity"] = {**base.severity, **raw["severity"]}
+    if "openai_yaml" in raw:
+        changes["openai_yaml"] = dict(raw["openai_yaml"] or {})
     if "metadata_limits" in raw:
         changes["metadata_limits"] = {**base.metadata_limits, **raw["metadata_limits"]}
     if "tool_fields" in raw:

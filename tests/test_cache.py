@@ -192,17 +192,17 @@ def test_a_plugin_marker_above_the_skill_is_a_dependency(tree: Path, computed: l
 
 
 def test_a_target_chosen_by_location_is_part_of_the_key(tmp_path: Path, computed: list[str]) -> None:
-    """With no target given, a skill below a plugin root is checked as Claude Code's. Only SL132 runs
+    """With no target given, a skill below a plugin root is checked as Claude Code's. Only SL133 runs
     here, which probes nothing above the skill: the plugin appearing must still change its target."""
     skill = tmp_path / "proj" / "skills" / "demo"
     skill.mkdir(parents=True)
     (skill / "SKILL.md").write_text("---\nname: demo\ndescription: A demo. Use when testing.\nargument-hint: x\n---\n",
                                     encoding="utf-8")
-    assert "[agentskills] `argument-hint`" in check(tmp_path, "--select", "SL132", fmt="concise")
+    assert "[agentskills] `argument-hint`" in check(tmp_path, "--select", "SL133", fmt="concise")
     (tmp_path / "proj" / ".claude-plugin").mkdir()
     (tmp_path / "proj" / ".claude-plugin" / "plugin.json").write_text('{"name": "p"}\n', encoding="utf-8")
     computed.clear()
-    out = check(tmp_path, "--select", "SL132", fmt="concise")
+    out = check(tmp_path, "--select", "SL133", fmt="concise")
     assert computed == ["demo"]
     assert "argument-hint" not in out and "claude-code: 1 skill, from a plugin" in out
 

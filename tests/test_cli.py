@@ -99,13 +99,16 @@ def test_statistics(tmp_path: Path) -> None:
     assert out.split() == ["1", "SL112", "name-not-lowercase", "(error)"]
 
 
-def test_rules_lists_every_rule() -> None:
+def test_rules_lists_the_default_rules_and_all_lists_every_rule() -> None:
     from skilllint.registry import all_rules
 
     code, out, _ = run_cli(["rules"], Path.cwd())
-    assert code == 0
+    code_all, out_all, _ = run_cli(["rules", "--all"], Path.cwd())
+    assert code == code_all == 0
+    assert any(not rule.enabled for rule in all_rules())  # else this test says nothing about --all
     for rule in all_rules():
-        assert f"{rule.code}  {rule.name}" in out
+        assert f"{rule.code}  {rule.name}" in out_all
+        assert (f"{rule.code}  {rule.name}" in out) is rule.enabled
 
 
 @pytest.mark.parametrize("key", ["SL112", "name-not-lowercase", "sl112"])

@@ -37,7 +37,7 @@ def test_pyproject_section(tmp_path: Path) -> None:
     (root / "pyproject.toml").write_text('[tool.skilllint]\nignore = ["name-not-lowercase"]\n', encoding="utf-8")
     code, out, _ = run_cli(["check", ".", "--format", "concise"], root)
     assert "SL112" not in out
-    assert "SL132" in out
+    assert "SL133" in out
 
 
 def test_yaml_beats_pyproject_in_the_same_folder(tmp_path: Path) -> None:
@@ -71,19 +71,19 @@ def test_bad_config_exits_2_naming_the_key(tmp_path: Path, text: str, named: str
 def test_severity_override_and_per_file_ignores(tmp_path: Path) -> None:
     root = _tree(tmp_path)
     (root / ".skilllint.yaml").write_text(
-        "severity: {SL112: warning}\nper-file-ignores: {'skills/bad-name/**': [SL132]}\n", encoding="utf-8"
+        "severity: {SL112: warning}\nper-file-ignores: {'skills/bad-name/**': [SL133]}\n", encoding="utf-8"
     )
     code, out, _ = run_cli(["check", ".", "--format", "json"], root)
     assert code == 0
-    assert '"severity": "warning"' in out and "SL132" not in out
+    assert '"severity": "warning"' in out and "SL133" not in out
 
 
 def test_targets_from_config_and_cli_override(tmp_path: Path) -> None:
     root = _tree(tmp_path)
     (root / ".skilllint.yaml").write_text("targets: [claude-code]\n", encoding="utf-8")
-    _, out, _ = run_cli(["check", ".", "--format", "concise", "--select", "SL132"], root)
+    _, out, _ = run_cli(["check", ".", "--format", "concise", "--select", "SL133"], root)
     assert "[claude-code]" in out
-    _, out, _ = run_cli(["check", ".", "--format", "concise", "--select", "SL132", "-t", "agentskills"], root)
+    _, out, _ = run_cli(["check", ".", "--format", "concise", "--select", "SL133", "-t", "agentskills"], root)
     assert "[agentskills]" in out and "[claude-code]" not in out
 
 

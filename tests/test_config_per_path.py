@@ -13,7 +13,7 @@ SKILL = "---\nname: {name}\ndescription: Does one thing. Use when asked.\nversio
 
 def _tree(root: Path) -> None:
     (root / ".git").mkdir()  # the search for configs stops at the repository root
-    for project, ignore in (("alpha", "SL132"), ("beta", None)):
+    for project, ignore in (("alpha", "SL133"), ("beta", None)):
         skill = root / project / "skills" / project
         skill.mkdir(parents=True)
         (skill / "SKILL.md").write_text(SKILL.format(name=project), encoding="utf-8")
@@ -29,7 +29,7 @@ def _codes(root: Path, *args: str) -> set[tuple[str, str]]:
 
 def test_each_path_gets_its_nearest_config(tmp_path: Path) -> None:
     _tree(tmp_path)
-    assert _codes(tmp_path, "alpha", "beta") == {("beta", "SL132")}  # alpha's own config ignores SL132
+    assert _codes(tmp_path, "alpha", "beta") == {("beta", "SL133")}  # alpha's own config ignores SL133
 
 
 def test_a_file_inside_a_project_uses_that_projects_config(tmp_path: Path) -> None:
@@ -39,5 +39,5 @@ def test_a_file_inside_a_project_uses_that_projects_config(tmp_path: Path) -> No
 
 def test_config_option_wins_for_every_path(tmp_path: Path) -> None:
     _tree(tmp_path)
-    (tmp_path / "strict.yaml").write_text("select: [SL132]\n", encoding="utf-8")
-    assert _codes(tmp_path, "alpha", "beta", "--config", "strict.yaml") == {("alpha", "SL132"), ("beta", "SL132")}
+    (tmp_path / "strict.yaml").write_text("select: [SL133]\n", encoding="utf-8")
+    assert _codes(tmp_path, "alpha", "beta", "--config", "strict.yaml") == {("alpha", "SL133"), ("beta", "SL133")}

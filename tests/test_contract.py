@@ -176,7 +176,7 @@ LAYERS = {
     "model": {"model", "readfacts"},
     "reading": {"discover", "document", "manifests", "yamlnodes", "yamlspans", "markdown", "schema", "analyses",
                 "resources", "globs", "textsafe", "confusables", "fsview"},
-    "runtimes": {"targets", "resolve", "toollist", "toolspec"},
+    "runtimes": {"targets", "resolve", "toollist", "toolspec", "linereader"},
 }
 HIGHER = {
     "model": {"reading", "runtimes", "rules", "engine", "settings", "output"},

@@ -50,8 +50,8 @@ def test_check_uses_the_location_and_says_so(tmp_path: Path) -> None:
     _skill(tmp_path, "skills/gamma")
     code, out, _ = run_cli(["check", ".", "--isolated", "--format", "concise"], tmp_path)
     lines = out.splitlines()
-    sl132 = [line for line in lines if " SL132 " in line]
-    assert len(sl132) == 1 and sl132[0].startswith("skills/gamma/SKILL.md") and "[agentskills]" in sl132[0]
+    sl133 = [line for line in lines if " SL133 " in line]
+    assert len(sl133) == 1 and sl133[0].startswith("skills/gamma/SKILL.md") and "[agentskills]" in sl133[0]
     assert lines[-3:] == [
         "Targets chosen by location (--target overrides):",
         "  claude-code: 2 skills, from .claude/skills",
@@ -69,7 +69,7 @@ def test_explicit_targets_win(tmp_path: Path, how: str) -> None:
         args = ["--isolated", "--target", "agentskills"]
     code, out, _ = run_cli(["check", ".", "--format", "json", *args], tmp_path)
     found = json.loads(out)
-    assert [(d["code"], d["target"]) for d in found] == [("SL132", "agentskills")]
+    assert [(d["code"], d["target"]) for d in found] == [("SL133", "agentskills")]
 
 
 def test_deep_tree_does_not_recurse(tmp_path: Path) -> None:

@@ -166,6 +166,15 @@ def test_claude_code_typos() -> None:
         assert res.outcome is Outcome.UNKNOWN and res.suggestions[:1] == (fix,), (typo, res.suggestions)
 
 
+def test_a_typo_of_another_runtimes_tool_names_the_targets_tool_of_its_capability() -> None:
+    """`Bassh` on codex: close to no codex name, one edit from claude-code's `Bash`, a shell tool."""
+    res = r("Bassh", "codex")
+    assert res.outcome is Outcome.UNKNOWN
+    assert res.suggestions[:1] == ("shell",), res.suggestions
+    assert (res.hint or "").startswith("`Bassh` looks like `Bash`: `Bash` is a shell tool of")
+    assert r("Blorpx", "codex").hint is None  # close to nothing anywhere: no guess
+
+
 @pytest.mark.parametrize("word", ["the", "foo", "code", "file", "test", "python", "git", "exit", "ls", "cd"])
 def test_no_noise_suggestions_for_ordinary_words(word: str) -> None:
     assert r(word, "claude-code").suggestions == ()
@@ -386,3 +395,17 @@ def test_every_spelling_resolves_on_its_own_target(target_id: str) -> None:
         for alias in tool.deprecated_aliases:
             assert resolve(alias, target).outcome is Outcome.DEPRECATED, alias
         assert resolve(tool.name, TARGETS["agentskills"]).resolved, tool.name
+
+
+LEGACY = {("TodoRead", "claude-code"): ("exact", "removed"), ("LSTool", "claude-code"): ("exact", "removed"),
+          ("todoread", "opencode"): ("exact", "removed"), ("MultiEdit", "claude-code"): ("deprecated-alias", "default")}
+
+
+@pytest.mark.parametrize(("name", "target_id"), sorted(LEGACY))
+def test_legacy_and_removed_names_resolve_with_their_status(name: str, target_id: str) -> None:
+    """A name a runtime once had resolves there as removed or through a deprecated alias, with the tool's status;
+    on the portable baseline it resolves too (some runtime knows it), never as unknown."""
+    outcome, status = LEGACY[(name, target_id)]
+    found = r(name, target_id)
+    assert (found.outcome.value, found.tool and found.tool.status) == (outcome, status)
+    assert r(name, "agentskills").resolved

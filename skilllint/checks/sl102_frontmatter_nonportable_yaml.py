@@ -11,6 +11,11 @@ silently drop the other. They are reported once per skill, not once per target.
 
 A flow collection where text is meant (`argument-hint: [file]`: the author wanted the
 brackets) gets its own message and the quoted form as help.
+
+A target whose runtime reads frontmatter line by line (`yaml_parser: line`: SISU) is given what
+that reader makes of each field it reads, when it differs from the YAML value: a block scalar
+(`description: |`) reaches it as `|`, a value continued on the next lines as its first line
+(`skilllint.linereader` is that reader).
 """
 
 from __future__ import annotations
@@ -54,6 +59,8 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
     target = ctx.target
     strict = target.yaml_parser == "strict"
     duplicates = ctx.primary  # duplicate keys: once per skill, on its first target
+    if target.yaml_parser == "line":
+        yield from _misread_by_lines(ctx)
     if not strict and not duplicates:
         return
     offsets = {source.path: source.line_offset for source in doc.sources}
@@ -85,6 +92,59 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
                 continue
         what, how = _MESSAGES[feature]
         yield Finding(Location(path, span), f"{what} is rejected by strict YAML parsers (skills-ref)", how)
+
+
+def _misread_by_lines(ctx: SkillContext) -> Iterator[Finding]:
+    """Each field the runtime reads whose value its line reader takes differently from YAML."""
+    from skilllint.linereader import read_frontmatter
+    from skilllint.schema import known_fields
+
+    doc = ctx.doc
+    if not isinstance(doc.frontmatter, dict) or not doc.sources or doc.sources[0].path != doc.path:
+        return
+    read = read_frontmatter(doc.sources[0].text)
+    for key in known_fields(ctx.target.dialect):
+        value = doc.frontmatter.get(key)
+        if doc.key_source.get(key, 0) != 0 or not _comparable(value) or read.get(key) == value:
+            continue
+        seen = read.get(key)
+        if isinstance(seen, str) and isinstance(value, str) and _unescaped(seen) == value:
+            yield Finding(
+                doc.locate((key,)),
+                f"{ctx.target.id} reads frontmatter line by line, not as YAML: `{key}` reaches it with its "
+                "backslash escapes kept (`\\\"` stays `\\\"`)",
+                f"quote `{key}` with single quotes, where `\"` needs no escape: {key}: '...\"...\"...'",
+            )
+            continue
+        shown = ("nothing: it sees no such field" if seen is None
+                 else f"`{_clip(seen)}`" if isinstance(seen, str) else "the list " + ", ".join(f"`{v}`" for v in seen))
+        yield Finding(
+            doc.locate((key,)),
+            f"{ctx.target.id} reads frontmatter line by line, not as YAML: `{key}` reaches it as {shown}",
+            _one_line_help(key, value),
+        )
+
+
+def _unescaped(text: str) -> str:
+    return text.replace('\\"', '"').replace("\\\\", "\\")
+
+
+def _clip(text: str, width: int = 60) -> str:
+    return text if len(text) <= width else text[: width - 3] + "..."
+
+
+def _comparable(value: object) -> bool:
+    """Text and lists of text: what a line reader can hold (numbers, maps and nulls are not compared)."""
+    return isinstance(value, str) or (isinstance(value, list) and all(isinstance(v, str) for v in value))
+
+
+def _one_line_help(key: str, value: object) -> str:
+    if isinstance(value, list):
+        return f"write `{key}` as `- item` lines without quotes, or as `[a, b]` without quotes or commas inside items"
+    text = " ".join(str(value).split())
+    shown = _clip(text)
+    quoted = _quoted(shown) if ": " in text or text[:1] in "\"'[{&*!|>%@`#" else shown
+    return f"write `{key}` on one line{' (quoted: it holds `: `)' if ': ' in text else ''}: {key}: {quoted}"
 
 
 def _key_at(doc: Document, path: str, span: Span) -> str | None:

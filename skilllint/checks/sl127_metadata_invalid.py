@@ -23,6 +23,8 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
     if target is not None and target.yaml_parser != "strict" and isinstance(doc.frontmatter["metadata"], dict):
         return  # only the spec's validator judges metadata values; runtimes keep or ignore them
     metadata = doc.frontmatter["metadata"]
+    if isinstance(metadata, str) and target is not None and _text_allowed(target.dialect):
+        return  # OpenClaw reads `metadata` as text and parses it as JSON5 (one line of JSON is documented)
     if not isinstance(metadata, dict):
         yield Finding(
             doc.locate(("metadata",)) if metadata is not None else doc.locate_key("metadata"),
@@ -50,6 +52,15 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
             help_text = f'quote the value: {key}: "{written if written is not None else value}"'
         yield Finding(doc.locate(("metadata", key)) if value is not None else doc.locate(("metadata", key), key=True),
                       f"`metadata.{key}` is {kind_of(value)}, not a string", help_text)
+
+
+@cache
+def _text_allowed(dialect: str) -> bool:
+    """Whether the dialect's schema lets `metadata` be text (OpenClaw's one line of JSON)."""
+    from skilllint.schema import dialect_schema
+
+    kind = dialect_schema(dialect).get("properties", {}).get("metadata", {}).get("type")
+    return kind == "string" or (isinstance(kind, list) and "string" in kind)
 
 
 @cache

@@ -1,39 +1,25 @@
-"""SL132 unknown-field: a frontmatter key the target's dialect does not know.
+"""SL132 unknown-field: a frontmatter key that no known runtime reads.
 
 skills-ref and the Claude API reject unknown keys (error); Claude Code accepts its own
 extensions and keeps others (warning); OpenCode ignores them (info). The target's runtime
 file sets the severity. The nearest known key is suggested (`allowed_tools`).
+
+A key that some runtime's dialect defines (`argument-hint`, `tags`) is not unknown: it is an
+extension the target does not read, which is SL133's finding, so one key never gets both.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import cache
 
+from skilllint.checks._fields import SPEC_FIELDS, readers
 from skilllint.model import Severity
-from skilllint.readfacts import Location
 from skilllint.rule import Finding, SkillContext, SkillRule
 from skilllint.schema import known_fields
 from skilllint.suggest import closest
 from skilllint.targets import Target
 
-SPEC_FIELDS = ("name", "description", "license", "compatibility", "metadata", "allowed-tools")
-"""The Agent Skills spec's own fields: never "unknown" on any target (a runtime that drops one
-is not a reason to remove it from a portable skill)."""
-
-
-@cache
-def readers() -> dict[str, tuple[str, ...]]:
-    """Each non-spec field some runtime documents, and the runtimes whose dialect defines it."""
-    from skilllint.targets import builtin_targets
-
-    found: dict[str, list[str]] = {}
-    dialects = sorted({t.dialect for t in builtin_targets().values() if t.dialect != "agentskills"})
-    for dialect in dialects:
-        for key in known_fields(dialect):
-            if key not in SPEC_FIELDS:
-                found.setdefault(key, []).append(dialect)
-    return {key: tuple(owners) for key, owners in found.items()}
+__all__ = ["RULE", "SPEC_FIELDS"]
 
 
 def check(ctx: SkillContext) -> Iterator[Finding]:
@@ -44,31 +30,10 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
     known = known_fields(target.dialect)
     read_by = readers()
     for key in doc.frontmatter:
-        if key in known or key in SPEC_FIELDS:
-            continue
-        owners = [owner for owner in read_by.get(key, ()) if owner != target.id]
+        if key in known or key in SPEC_FIELDS or key in read_by:
+            continue  # read by the target, by the spec, or by another runtime (SL133)
         location = doc.locate((key,), key=True)
-        if owners:
-            yield _read_elsewhere(location, key, owners, target)
-            continue
         yield Finding(location, f"unknown frontmatter field `{key}` for {target.id}", _help(key, known, target))
-
-
-def _read_elsewhere(location: Location, key: str, owners: list[str], target: Target) -> Finding:
-    """A field another runtime reads: never advise moving it (that would switch it off there)."""
-    names = ", ".join(owners)
-    if target.tools is None:  # the portable default: the author may just not have said where it runs
-        return Finding(
-            location,
-            f"`{key}` is not a field of the Agent Skills spec; {names} {'reads' if len(owners) == 1 else 'read'} it",
-            f"run with `--target {owners[0]}` if this skill is for {owners[0]}; other runtimes ignore it or reject it",
-            Severity.WARNING,
-        )
-    return Finding(
-        location,
-        f"{target.id} does not read `{key}` (a field of {names})",
-        f"keep it if the skill is also for {names}; {target.id} ignores it or rejects it",
-    )
 
 
 MEANT = {"tools": "`tools` is a subagent field: a skill lists its tools in `allowed-tools`"}
@@ -94,7 +59,7 @@ def _help(key: str, known: tuple[str, ...], target: Target) -> str:
 RULE = SkillRule(
     code="SL132",
     name="unknown-field",
-    summary="A frontmatter key the target runtime's dialect does not define",
+    summary="A frontmatter key that no known runtime reads (a typo, a key of another file kind, data for `metadata`)",
     severity=Severity.ERROR,
     check=check,
     per_target=True,

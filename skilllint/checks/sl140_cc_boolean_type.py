@@ -7,12 +7,18 @@ this rule reads what was written). Since v2.1.218 Claude Code also accepts those
 `"true"`/`"false"` and 1/0; older versions do not, so a skill meant to be hidden may not be.
 Which fields are switches comes from the dialect's schema (`$defs/flexibleBool`), the one
 source shared with SL132.
+
+OpenClaw (its dialect's `$defs/wordBool`) reads the same two switches as text and accepts
+true/false, yes/no, on/off and 1/0 in any case in every version (openclaw/openclaw
+src/utils/boolean.ts `parseBooleanValue`); any other value is dropped for the default, so only
+that is reported there.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import cache
+from typing import Any
 
 from skilllint.checks._helpers import kind_of, source_text
 from skilllint.model import Severity
@@ -20,21 +26,23 @@ from skilllint.rule import Finding, SkillContext, SkillRule
 from skilllint.schema import dialect_schema
 
 SWITCH = "#/$defs/flexibleBool"
+WORD_SWITCH = "#/$defs/wordBool"  # a runtime that reads the words in every version (OpenClaw)
 SINCE = "2.1.218"
 _TRUE, _FALSE = ("true", "yes", "on", "1"), ("false", "no", "off", "0")
 
 
 @cache
-def switches(dialect: str) -> tuple[str, ...]:
-    """The dialect's fields typed as a Claude Code switch in its schema."""
+def switches(dialect: str, kind: str = SWITCH) -> tuple[str, ...]:
+    """The dialect's fields typed as a switch of `kind` in its schema."""
     properties = dialect_schema(dialect).get("properties", {})
-    return tuple(key for key, spec in properties.items() if spec.get("$ref") == SWITCH)
+    return tuple(key for key, spec in properties.items() if spec.get("$ref") == kind)
 
 
 def check(ctx: SkillContext) -> Iterator[Finding]:
     frontmatter = ctx.doc.frontmatter
     if not frontmatter:
         return
+    yield from _word_switches(ctx, frontmatter)
     for key in switches(ctx.target.dialect):
         if key not in frontmatter:
             continue
@@ -55,6 +63,28 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
             shown = f"`{key}: {written}`" if written else f"`{key}` ({kind_of(value)})"
             yield Finding(location, f"{shown} is not a boolean; Claude Code expects true or false",
                           f"write `{key}: true` or `{key}: false`")
+
+
+def _word_switches(ctx: SkillContext, frontmatter: dict[str, Any]) -> Iterator[Finding]:
+    """Switches read as words in every version: only a value outside the words is dropped."""
+    schema = dialect_schema(ctx.target.dialect)
+    runtime = schema.get("x-runtime", ctx.target.id)
+    for key in switches(ctx.target.dialect, WORD_SWITCH):
+        if key not in frontmatter:
+            continue
+        value = frontmatter[key]
+        if isinstance(value, bool) or value is None:
+            continue
+        if isinstance(value, int | float) and value in (0, 1):
+            continue  # read as the text "0" or "1"
+        if isinstance(value, str) and value.strip().lower() in (*_TRUE, *_FALSE):
+            continue
+        written = source_text(ctx.doc, (key,))
+        shown = f"`{key}: {written}`" if written else f"`{key}` ({kind_of(value)})"
+        default = schema["properties"][key].get("default")
+        keeps = f"; it keeps the default, {str(default).lower()}" if isinstance(default, bool) else ""
+        yield Finding(ctx.doc.locate((key,)), f"{shown} is not a boolean {runtime} reads{keeps}",
+                      f"write `{key}: true` or `{key}: false`")
 
 
 RULE = SkillRule(

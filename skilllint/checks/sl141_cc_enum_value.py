@@ -6,6 +6,10 @@ closed sets for `context` (`fork`), `effort` (`low` to `max`) and `shell` (`bash
 behaviour its author asked for (`context: forked` runs inline). The sets are the `enum`s of the
 dialect's schema, the one source shared with SL132; `model` is left out (its values are model
 names and aliases that change with releases).
+
+The OpenClaw dialect's `command-dispatch` takes only `tool`, compared trimmed and lower-cased
+(`x-caseInsensitive` in the schema; openclaw/openclaw src/agents/skills/command-specs.ts): another
+value sends the slash command to the model instead of the tool, silently.
 """
 
 from __future__ import annotations
@@ -27,12 +31,28 @@ def value_sets(dialect: str) -> dict[str, tuple[object, ...]]:
     return {key: tuple(spec["enum"]) for key, spec in properties.items() if isinstance(spec.get("enum"), list)}
 
 
+@cache
+def _loose(dialect: str) -> frozenset[str]:
+    """Fields whose values the runtime compares trimmed and lower-cased."""
+    properties = dialect_schema(dialect).get("properties", {})
+    return frozenset(key for key, spec in properties.items() if spec.get("x-caseInsensitive"))
+
+
+def _allowed(value: object, allowed: tuple[object, ...], loose: bool) -> bool:
+    if value in allowed:
+        return True
+    return loose and isinstance(value, str) and value.strip().lower() in allowed
+
+
 def check(ctx: SkillContext) -> Iterator[Finding]:
     frontmatter = ctx.doc.frontmatter
     if not frontmatter:
         return
-    for key, allowed in value_sets(ctx.target.dialect).items():
-        if key not in frontmatter or frontmatter[key] in allowed:
+    dialect = ctx.target.dialect
+    runtime = dialect_schema(dialect).get("x-runtime", ctx.target.id)
+    loose = _loose(dialect)
+    for key, allowed in value_sets(dialect).items():
+        if key not in frontmatter or _allowed(frontmatter[key], allowed, key in loose):
             continue
         value = frontmatter[key]
         written = source_text(ctx.doc, (key,)) or str(value)
@@ -42,7 +62,7 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
         takes = f"it takes {listed}" if len(choices) > 1 else f"it takes only {listed}"
         yield Finding(
             ctx.doc.locate((key,)),
-            f"`{key}: {written}` is not a value Claude Code knows; {takes}",
+            f"`{key}: {written}` is not a value {runtime} knows; {takes}",
             f"did you mean `{key}: {near}`?" if near else f"write one of {listed}, or remove `{key}`",
         )
 

@@ -496,3 +496,13 @@ def test_gc_thresholds_are_lowered_for_the_run_and_restored(tmp_path: Path) -> N
         assert gc.get_threshold() == (1234, 5, 6)  # restored when the run fails too
     finally:
         gc.set_threshold(*before)
+
+
+def test_a_target_name_inside_a_word_is_not_the_target() -> None:
+    """Target `amp`: the `amp` of "example" is a word, not the target's name, so the finding of
+    amp and the one of crush that say the same still merge, and "example" survives."""
+    found = [_d("see the example: `x` is not a tool of amp", "amp"),
+             _d("see the example: `x` is not a tool of crush", "crush")]
+    merged = merge_across_targets(found, ["amp", "crush"])
+    assert [(d.message, d.target) for d in merged] == [("see the example: `x` is not a tool of amp, crush",
+                                                        "amp, crush")]

@@ -259,4 +259,7 @@ PATHS = st.text(st.sampled_from("ab./"), max_size=10)
 def test_matches_like_the_reference(parts: list[str], paths: list[str]) -> None:
     pattern = "".join(parts)
     for path in paths:
-        assert matches(path, (pattern,)) == _reference(pattern, path), (pattern, path)
+        # `matches` reads a leading "./" as the current folder (a path given as ./skills/x), the
+        # reference as a folder named "."; compare them on the path both mean
+        same = path[2:] if path.startswith("./") and len(path) > 2 else path
+        assert matches(path, (pattern,)) == _reference(pattern, same), (pattern, path)

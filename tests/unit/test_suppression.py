@@ -125,6 +125,14 @@ def test_enable_naming_some_codes_of_a_range_ends_those_codes_only() -> None:
     assert judged(text, (6, "SL200"), (8, "SL201")) == []  # both codes suppressed something: none unused
 
 
+def test_enable_naming_codes_after_a_blanket_disable_ends_those_codes_only() -> None:
+    """`disable` (every rule) ... `enable SL200`: SL200 counts again, every other rule stays off
+    until an `enable` without codes (it once closed the whole blanket range)."""
+    text = HEAD + "<!-- skilllint-disable -->\na\n<!-- skilllint-enable SL200 -->\nb\n<!-- skilllint-enable -->\nc\n"
+    assert kept(text, (6, "SL200"), (6, "SL300"), (8, "SL200"), (8, "SL300"), (10, "SL300")) == [
+        (8, "SL200"), (10, "SL300")]
+
+
 def test_selectors_are_codes_names_and_prefixes_with_an_optional_reason() -> None:
     [d] = directives(HEAD + "<!-- skilllint-disable-next-line unknown-tool, SL3 SL112 -- generated file -->\nx\n")
     assert d.selectors == ("unknown-tool", "SL3", "SL112")
