@@ -240,7 +240,7 @@ def read_text(path: Path, rel: str, max_bytes: int, problems: list[ReadFact],
     """Bytes to text, recording why not (unreadable, too large, binary, undecodable) and a BOM.
     Read through `fs` (whose limit is `max_bytes`) when given, so the bytes' digest is recorded."""
     try:
-        data, size = fs.read(os.fspath(path)) if fs is not None else read_bytes(path, max_bytes)
+        data, size = fs.read(os.fspath(path), max_bytes) if fs is not None else read_bytes(path, max_bytes)
     except OSError as error:
         reason = error.strerror or type(error).__name__
         message = f"{reason}; not read" if reason.endswith("not a regular file") else f"cannot read file: {reason}"

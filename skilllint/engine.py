@@ -32,6 +32,7 @@ from skilllint.faults import (
     fault,
     time_budget,
 )
+from skilllint.fsview import Answer, RunInputs, Sig
 from skilllint.globs import matches
 from skilllint.location import LocationDefaults
 from skilllint.manifests import Manifest, load_manifest
@@ -60,6 +61,11 @@ from skilllint.targets import Target
 if TYPE_CHECKING:
     from skilllint.cache.results import Miss, ResultCache
 
+Probed = tuple[list[list[Answer]], dict[str, Sig], int]
+"""What one skill's document asked the file system: its probes, the signatures of what it read, its read limit."""
+Linted = tuple[list[Diagnostic], SkillSummary, "Probed | None"]
+"""A skill's diagnostics and summary, and (when the run records its inputs) what it probed."""
+
 PARALLEL_THRESHOLD = 64
 """Below this many skills a worker pool costs more than it saves."""
 PROGRESS_EVERY = 200
@@ -71,7 +77,7 @@ class Settings(Record):
 
     __slots__ = ("targets", "rules", "severity", "per_file_ignores", "exclude", "manifest_globs", "target_manifests",
                  "max_bytes", "options", "jobs", "force_exclude", "cwd", "file_budget", "location_defaults", "debug",
-                 "inject_fault", "cache_dir", "config_digest")
+                 "inject_fault", "cache_dir", "config_digest", "inputs")
     targets: list[Target]
     rules: list[AnyRule]
     severity: dict[str, Severity | None]  # config overrides
@@ -90,6 +96,7 @@ class Settings(Record):
     inject_fault: tuple[str, str] | None  # (raise|crash|hang, glob): exercises the fault paths in tests
     cache_dir: Path | None  # where per-skill results are kept (skilllint.cache); None: no cache
     config_digest: str  # the config's content, for the cache key
+    inputs: RunInputs | None  # where every layer records what it asked the file system (for a run record)
 
     def __init__(self, targets: list[Target], rules: list[AnyRule], severity: dict[str, Severity | None] | None = None,
                  per_file_ignores: list[tuple[str, tuple[str, ...]]] | None = None, exclude: tuple[str, ...] = (),
@@ -98,7 +105,7 @@ class Settings(Record):
                  force_exclude: bool = False, cwd: Path | None = None, file_budget: float = FILE_BUDGET_SECONDS,
                  location_defaults: LocationDefaults | None = None, debug: bool = False,
                  inject_fault: tuple[str, str] | None = None, cache_dir: Path | None = None,
-                 config_digest: str = "") -> None:
+                 config_digest: str = "", inputs: RunInputs | None = None) -> None:
         self.targets = targets
         self.rules = rules
         self.severity = {} if severity is None else severity
@@ -117,6 +124,7 @@ class Settings(Record):
         self.inject_fault = inject_fault
         self.cache_dir = cache_dir
         self.config_digest = config_digest
+        self.inputs = inputs
 
 
 class Result(Record):
@@ -232,12 +240,13 @@ class Linter:
         except Exception as error:  # noqa: BLE001 - a bug in one rule must not end the run
             out.append(fault(fault_path, rule.code, error, debug=settings.debug))
 
-    def lint_skill(self, skill: SkillInput, budget: FileBudget | None = None, miss: Miss | None = None
-                   ) -> tuple[list[Diagnostic], SkillSummary]:
+    def lint_skill(self, skill: SkillInput, budget: FileBudget | None = None, miss: Miss | None = None) -> Linted:
         """Everything per-document about one skill. Never raises: a failure of skilllint on
         this file, or a file that takes longer than its time budget, is SL000 on the file.
         `budget` is the run's (its handler installed once); without one, the file gets its own.
-        With `miss` (a cache lookup that found nothing usable), the result is stored under its key."""
+        With `miss` (a cache lookup that found nothing usable), the result is stored under its key.
+        When the run records its inputs, what the document asked the file system comes back too
+        (from a pool worker, that is the only way it can reach the run record)."""
         settings = self.settings
         diagnostics: list[Diagnostic] = []
         rel = relative_posix(skill.file, settings.cwd)
@@ -256,12 +265,13 @@ class Linter:
                 summary = _summary(doc, targets, reason)
             if miss is not None and self.cache is not None:
                 self.cache.save(miss, diagnostics, summary, doc.fs)
-            return diagnostics, summary
+            probed = (doc.fs.probes(), doc.fs.sigs, doc.fs.max_bytes) if settings.inputs is not None else None
+            return diagnostics, summary, probed
         except BudgetExceeded as error:
             diagnostics.append(fault(rel, error.args[0] if error.args else where, error, budget=settings.file_budget))
         except Exception as error:  # noqa: BLE001 - reading never raises by design; if it does, say so
             diagnostics.append(fault(rel, where, error, debug=settings.debug))
-        return diagnostics, _bare_summary(skill, settings)
+        return diagnostics, _bare_summary(skill, settings), None
 
 
 def skill_targets(skill: SkillInput, settings: Settings) -> tuple[list[Target], str]:
@@ -318,7 +328,6 @@ def _open_cache(settings: Settings) -> ResultCache | None:
     return ResultCache(settings.cache_dir, settings, settings.config_digest)
 
 
-Linted = tuple[list[Diagnostic], SkillSummary]
 Job = tuple[int, SkillInput, "Miss | None"]
 """A skill to lint: its place in the run's order, the skill, and the cache miss to fill, if any."""
 
@@ -347,7 +356,7 @@ class _Lost:
     def __call__(self, job: Job, reason: str) -> tuple[int, Linted]:
         index, skill, _ = job
         rel = relative_posix(skill.file, self.settings.cwd)
-        return index, ([fault(rel, "a worker process", reason=reason)], _bare_summary(skill, self.settings))
+        return index, ([fault(rel, "a worker process", reason=reason)], _bare_summary(skill, self.settings), None)
 
 
 def _batch_size(total: int, jobs: int) -> int:
@@ -372,9 +381,13 @@ def _lint_all(skills: list[SkillInput], linter: Linter, progress: Callable[[int,
     for index, skill in enumerate(skills):
         found = linter.cache.lookup(skill, *skill_targets(skill, settings)) if linter.cache is not None else None
         if isinstance(found, tuple):
-            results[index] = found
+            results[index] = (*found, None)
         else:
             todo.append((index, skill, found))
+    inputs = settings.inputs
+    if inputs is not None and linter.cache is not None:  # what the lookups asked (each hit's probes, asked again)
+        view = linter.cache.view
+        inputs.merge(view.probes(), view.sigs, view.max_bytes)
     done = total - len(todo)
     jobs = max(1, settings.jobs)
     if jobs == 1 or len(todo) < PARALLEL_THRESHOLD or not _can_fork():
@@ -401,7 +414,12 @@ def _lint_all(skills: list[SkillInput], linter: Linter, progress: Callable[[int,
             done += count
             if progress:
                 progress(done, total)
-    return [linted for linted in results if linted is not None]
+    linted_all = [linted for linted in results if linted is not None]
+    if inputs is not None:
+        for _, _, probed in linted_all:
+            if probed is not None:
+                inputs.merge(*probed)
+    return linted_all
 
 
 def lint_paths(
@@ -433,11 +451,12 @@ def _few_collections() -> Iterator[None]:
 
 def _lint(paths: list[str], linter: Linter, progress: Callable[[int, int], None] | None) -> Result:
     settings = linter.settings
-    discovery = discover(paths, settings.cwd, settings.exclude, settings.manifest_globs, settings.force_exclude)
+    discovery = discover(paths, settings.cwd, settings.exclude, settings.manifest_globs, settings.force_exclude,
+                         settings.inputs)
     diagnostics: list[Diagnostic] = []
     linter.check_facts(discovery.problems, settings.targets, ".", diagnostics)
     summaries: list[SkillSummary] = []
-    for found, summary in _lint_all(discovery.skills, linter, progress):
+    for found, summary, _ in _lint_all(discovery.skills, linter, progress):
         diagnostics.extend(found)
         summaries.append(summary)
     manifests = [_load_manifest(path, settings, diagnostics) for path in discovery.manifests]
@@ -519,7 +538,7 @@ def _used_targets(summaries: list[SkillSummary], settings: Settings) -> list[Tar
 def _load_manifest(path: Path, settings: Settings, diagnostics: list[Diagnostic]) -> Manifest:
     """A manifest, or an empty one plus SL000 when reading it fails (it never should)."""
     try:
-        return load_manifest(path, settings.cwd, settings.max_bytes)
+        return load_manifest(path, settings.cwd, settings.max_bytes, settings.inputs)
     except Exception as error:  # noqa: BLE001 - one manifest must not end the run
         rel = relative_posix(path, settings.cwd)
         diagnostics.append(fault(rel, "reading", error, debug=settings.debug))

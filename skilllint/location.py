@@ -14,10 +14,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from skilllint.records import FrozenRecord
 from skilllint.targets import DEFAULT_TARGET, Target
+
+if TYPE_CHECKING:
+    from skilllint.fsview import FileSystemView
 
 
 class Choice(FrozenRecord):
@@ -38,7 +41,8 @@ PORTABLE = Choice(DEFAULT_TARGET, "no runtime's own folder above the skill")
 class LocationDefaults:
     """Picks the default target of each skill folder among `targets`."""
 
-    def __init__(self, targets: Iterable[Target]) -> None:
+    def __init__(self, targets: Iterable[Target], fs: FileSystemView | None = None) -> None:
+        self.fs = fs  # records the markers looked for, when the run keeps a run record
         self.targets: dict[str, Target] = {}
         self.by_dir: dict[str, str] = {}
         self.markers: list[tuple[str, str]] = []
@@ -78,6 +82,7 @@ class LocationDefaults:
             if target is not None:
                 return Choice(target, f"from {owner}/skills")
         for marker, target in self.markers:
-            if os.path.isfile(os.path.join(folder, marker)):
+            path = os.path.join(folder, marker)
+            if self.fs.isfile(path) if self.fs is not None else os.path.isfile(path):
                 return Choice(target, f"from a plugin ({marker})")
         return None

@@ -21,6 +21,7 @@ from typing import Any, Final
 import yaml
 
 from skilllint.document import DEFAULT_MAX_BYTES, read_text, relative_posix
+from skilllint.fsview import FileSystemView
 from skilllint.model import Span
 from skilllint.readfacts import Fact, Location, ReadFact
 from skilllint.records import FrozenRecord, Record
@@ -155,11 +156,13 @@ def _not_a_string(what: str, value: Any, path: str, span: Span) -> ReadFact:
     return ReadFact(Fact.MANIFEST_VALUE, path, span, f"{what} is {describe_kind(value)}, not a string; skipped")
 
 
-def load_manifest(file: Path, cwd: Path, max_bytes: int = DEFAULT_MAX_BYTES) -> Manifest:
-    """Read one manifest file (YAML or JSON). Never raises for bad input."""
+def load_manifest(file: Path, cwd: Path, max_bytes: int = DEFAULT_MAX_BYTES, fs: FileSystemView | None = None
+                  ) -> Manifest:
+    """Read one manifest file (YAML or JSON). Never raises for bad input. Read through `fs` when
+    given (a run that records what it read)."""
     rel = relative_posix(file, cwd)
     problems: list[ReadFact] = []
-    text = read_text(file, rel, max_bytes, problems)
+    text = read_text(file, rel, max_bytes, problems, fs)
     if text is None:
         return Manifest(rel, problems=problems)
     text = text.replace("\r\n", "\n")
