@@ -277,12 +277,12 @@ def scan_kinds(path: str) -> dict[str, str] | None:
         return None
 
 
-def access(info: os.stat_result) -> str:
+def access(info: os.stat_result) -> tuple[int, int, int]:
     """What decides who may list a folder and reach its entries: its mode and owners."""
-    return f"{info.st_mode}:{info.st_uid}:{info.st_gid}"
+    return info.st_mode, info.st_uid, info.st_gid
 
 
-Scan = tuple[Sig, str, "dict[str, str] | None"]
+Scan = tuple[Sig, tuple[int, int, int], "dict[str, str] | None"]
 """A folder the walk listed: its signature and `access`, taken before listing it, and each entry's
 kind (None: it could not be listed)."""
 
@@ -371,15 +371,15 @@ class RunInputs(FileSystemView):
 
     def merge(self, probes: Iterable[Sequence[Answer]], sigs: dict[str, Sig], limit: int) -> None:
         """Add what one skill's view (here or in a worker) asked, read with `limit`."""
-        answers = self._answers
+        answers, limits, mine = self._answers, self.limits, self.sigs
         for op, path, answer in probes:
-            key = (op, path)
-            if answers.setdefault(key, answer) != answer:
+            if answers.setdefault((op, path), answer) != answer:
                 self.give_up(f"{path} changed during the run")
-            if op == "read" and self.limits.setdefault(path, limit) != limit:
+            if op == "read" and limits.setdefault(path, limit) != limit:
                 self.give_up(f"{path} read with two limits")
         for path, sig in sigs.items():
-            self._note_sig(path, tuple(sig))  # type: ignore[arg-type]
+            if mine.setdefault(path, sig) != sig:
+                self.give_up(f"{path} changed during the run")
 
     def answers(self) -> dict[tuple[str, str], Answer]:
         return self._answers

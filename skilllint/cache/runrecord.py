@@ -68,6 +68,7 @@ RACY_NS = 2_000_000_000
 WHOLE = -1
 """The read limit of a file read whole (a config, a `.gitignore`)."""
 _PATH_OPS = frozenset({"exists", "isfile", "isdir", "lexists"})
+_POSIX = os.sep == "/" and os.altsep is None
 
 
 def _installed() -> list[Any]:
@@ -136,7 +137,7 @@ class Replay:
             mtime, ctime = info.st_mtime_ns, info.st_ctime_ns
             if not (mtime == sig[0] and ctime == sig[1] and info.st_ino == sig[2] and info.st_size == sig[3]
                     and info.st_dev == sig[4] and mtime < trusted_before and ctime < trusted_before) \
-                    and access(info) + ":" + listing_digest(scan_kinds(path)) != listing:
+                    and (not listing or _listed(info, path) != listing):
                 return False
         return True
 
@@ -161,6 +162,12 @@ class Replay:
         return all(type(path) is str and _ASK[op](path) == answer for op, path, answer in self.probes)
 
 
+def _listed(info: os.stat_result, path: str) -> str:
+    """A folder's access (mode, owners) and the digest of its listing: all a check asks of it."""
+    mode, uid, gid = access(info)
+    return f"{mode}:{uid}:{gid}:" + listing_digest(scan_kinds(path))
+
+
 def read_answer(path: str, limit: int) -> Answer:
     """What reading `path` answers now, as the record holds it (`limit`: the reader's, or WHOLE)."""
     if limit != WHOLE:
@@ -173,7 +180,11 @@ def read_answer(path: str, limit: int) -> Answer:
 
 
 def load(root: Path, key: str) -> Replay | None:
-    """The record stored under `key`, or None (none, unreadable, damaged, another format)."""
+    """The record stored under `key`, or None (none, unreadable, damaged, another format).
+
+    Layout: `MAGIC <sha256 of the rest>\\n`, the inputs and exit code as one line of JSON, then the
+    output's bytes as they are (stdout, then stderr; their lengths are in the JSON): a JSON string
+    of megabytes of findings would cost a replay its escaping and unescaping."""
     data = EntryStore(root).get(key)
     if data is None:
         return None
@@ -181,9 +192,17 @@ def load(root: Path, key: str) -> Replay | None:
     if not newline or header != MAGIC + hashlib.sha256(payload).hexdigest().encode("ascii"):
         return None
     try:
-        raw = json.loads(payload)
-        return Replay(raw) if type(raw) is dict else None
-    except (ValueError, KeyError, TypeError, RecursionError):
+        inputs, newline, output = payload.partition(b"\n")
+        raw = json.loads(inputs)
+        if not newline or type(raw) is not dict:
+            return None
+        split = raw["stdout"]
+        if type(split) is not int or not 0 <= split <= len(output):
+            return None
+        raw["stdout"] = output[:split].decode("utf-8", "surrogatepass")
+        raw["stderr"] = output[split:].decode("utf-8", "surrogatepass")
+        return Replay(raw)
+    except (ValueError, KeyError, TypeError, RecursionError):  # UnicodeDecodeError is a ValueError
         return None
 
 
@@ -191,8 +210,13 @@ def build(inputs: RunInputs, stdout: str, stderr: str, code: int) -> bytes | Non
     """The record of a finished run, or None when its inputs cannot all be recorded."""
     if inputs.broken is not None:
         return None
+    written = time.time_ns()
     scans = inputs.scans
-    dirs = [[path, list(sig), owner + ":" + listing_digest(kinds)] for path, (sig, owner, kinds) in scans.items()]
+    racy = written - RACY_NS
+    # a folder's listing is kept (as a digest) only where its signature cannot be trusted alone: one
+    # changed since (rarely unchanged: a folder's mtime moves when an entry comes or goes) is a miss
+    dirs = [[path, list(sig), f"{owner[0]}:{owner[1]}:{owner[2]}:" + listing_digest(kinds)
+             if sig[0] >= racy or sig[1] >= racy else ""] for path, (sig, owner, kinds) in scans.items()]
     files: list[list[Any]] = []
     probes: list[list[Any]] = []
     sigs, limits = inputs.sigs, inputs.limits
@@ -205,13 +229,23 @@ def build(inputs: RunInputs, stdout: str, stderr: str, code: int) -> bytes | Non
             probes.append([op, path, answer])
     for path, answer in inputs.whole.items():
         files.append([path, list(sigs[path]) if answer[0] == "ok" and path in sigs else None, WHOLE, answer])
-    record = {"written": time.time_ns(), "stdout": stdout, "stderr": stderr, "code": code, "dirs": dirs,
-              "files": files, "probes": probes}
     try:
-        payload = json.dumps(record, separators=(",", ":")).encode("ascii")
+        out = stdout.encode("utf-8", "surrogatepass")
+        err = stderr.encode("utf-8", "surrogatepass")
+        record = {"written": written, "stdout": len(out), "code": code, "dirs": dirs, "files": files,
+                  "probes": probes}
+        payload = b"".join((json.dumps(record, separators=(",", ":")).encode("ascii"), b"\n", out, err))
     except (TypeError, ValueError):
         return None
     return MAGIC + hashlib.sha256(payload).hexdigest().encode("ascii") + b"\n" + payload
+
+
+def _normal(path: str) -> bool:
+    """Whether `path` is absolute and normalised (no `.`, `..`, doubled or trailing separator),
+    the way the walk spells the folders it lists."""
+    if _POSIX and "/." not in path and "//" not in path and not path.endswith("/"):
+        return path.startswith("/")
+    return os.path.isabs(path) and os.path.normpath(path) == path
 
 
 def implied(op: str, path: str, answer: Answer, scans: Mapping[str, Scan]) -> bool:
@@ -219,7 +253,7 @@ def implied(op: str, path: str, answer: Answer, scans: Mapping[str, Scan]) -> bo
     the folder checks the answer: `exists`, `isfile`, `isdir`, `lexists` of an entry that is no
     symlink (or of a path below an entry that is missing or a file), `listdir` of a listed folder,
     `subdirs` of one without symlinks."""
-    if type(path) is not str or not os.path.isabs(path) or os.path.normpath(path) != path:
+    if type(path) is not str or not _normal(path):
         return False
     if op in ("listdir", "subdirs"):
         found = scans.get(path)
