@@ -19,9 +19,11 @@ from skilllint.cache.location import cache_root
 if TYPE_CHECKING:
     from skilllint.fsview import RunInputs
 
-ENVIRONMENT = ("FORCE_COLOR", "NO_COLOR", "GITHUB_ACTIONS", "SKILLLINT_CACHE_DIR", "SKILLLINT_DEBUG",
-               "XDG_CACHE_HOME", "HOME", "LANG", "LC_ALL", "LC_CTYPE")
+ENVIRONMENT = ("FORCE_COLOR", "NO_COLOR", "GITHUB_ACTIONS", "SKILLLINT_DEBUG", "LANG", "LC_ALL", "LC_CTYPE")
 """The environment variables a run's output can depend on (besides PYTHON*, all taken)."""
+CACHE_LOCATION = ("SKILLLINT_CACHE_DIR", "XDG_CACHE_HOME", "HOME")
+"""Variables that only say where the cache is: the key holds the folder they decide, not them (a
+benchmark that points each run's SKILLLINT_CACHE_DIR elsewhere but passes --cache-dir still replays)."""
 _NOT_OUTPUT = frozenset({"jobs", "no_progress"})
 """Options that change how a run goes, never what it prints (output is the same for any --jobs)."""
 
@@ -35,8 +37,9 @@ def record_root(options: dict[str, Any]) -> Path | None:
     return cache_root(cli_dir=options.get("cache_dir"), cwd=Path.cwd())
 
 
-def invocation(paths: list[str], options: dict[str, Any]) -> dict[str, Any]:
-    """Everything about this invocation that decides what it prints, but the file system."""
+def invocation(paths: list[str], options: dict[str, Any], root: Path) -> dict[str, Any]:
+    """Everything about this invocation that decides what it prints, but the file system; `root`
+    is the cache folder (the record is there: it decides nothing else)."""
     environ = os.environ
     streams = []
     for stream in (sys.stdout, sys.stderr):
@@ -47,6 +50,7 @@ def invocation(paths: list[str], options: dict[str, Any]) -> dict[str, Any]:
         streams.append([tty, getattr(stream, "encoding", None), getattr(stream, "errors", None)])
     return {
         "cwd": os.getcwd(),
+        "cache": os.fspath(root),
         "paths": list(paths),
         "options": sorted((name, value) for name, value in options.items() if name not in _NOT_OUTPUT),
         "environment": sorted((name, environ[name]) for name in environ
@@ -64,7 +68,7 @@ def replay(paths: list[str], options: dict[str, Any]) -> int | None:
     from skilllint.cache.runrecord import load, run_key
 
     try:
-        found = load(root, run_key(invocation(paths, options)))
+        found = load(root, run_key(invocation(paths, options, root)))
     except (OSError, ValueError):
         return None
     if found is None or not found.holds():
@@ -93,4 +97,4 @@ def store(paths: list[str], options: dict[str, Any], inputs: RunInputs, stdout: 
 
     data = build(inputs, stdout, stderr, code)
     if data is not None:
-        EntryStore(root).put(run_key(invocation(paths, options)), data)
+        EntryStore(root).put(run_key(invocation(paths, options, root)), data)
