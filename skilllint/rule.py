@@ -12,7 +12,8 @@ self-describing rules):
 - `InputRule`: the facts recorded while reading files (undecodable at byte N, frontmatter
   unclosed, a YAML error at line/column, a wrong-case file name). Reading judges nothing;
   an input rule picks the facts of its kinds and owns their code, message and help.
-- `SkillRule`: one skill document, on one target.
+- `SkillRule`: one document, on one target: a skill's SKILL.md, or (for the rules that
+  declare them in `documents`) a subagent or slash-command file, which share its reading.
 - `ProjectRule`: the whole linted tree (skill summaries, manifests, targets).
 - `SuppressionRule`: what the inline suppression comments did.
 
@@ -206,7 +207,7 @@ class Rule(FrozenRecord, Generic[C]):
     """What every kind of rule declares (keywords only), and its check."""
 
     __slots__ = ("code", "name", "summary", "severity", "per_target", "enabled", "options", "runtime_severity",
-                 "check")
+                 "documents", "check")
     code: Final[str]
     name: Final[str]
     summary: Final[str]
@@ -215,6 +216,7 @@ class Rule(FrozenRecord, Generic[C]):
     enabled: Final[bool]  # off-by-default rules need --select / --extend-select
     options: Final[tuple[Option[int] | Option[str] | Option[bool], ...]]
     runtime_severity: Final[RuntimeSeverity | None]  # per-target rules: defaults to the runtime's table
+    documents: Final[frozenset[str]]  # a SkillRule's document kinds (document.DOCUMENT_KINDS)
 
     kind: ClassVar[Kind] = Kind.SKILL
 
@@ -230,6 +232,7 @@ class Rule(FrozenRecord, Generic[C]):
         enabled: bool = True,
         options: tuple[Option[int] | Option[str] | Option[bool], ...] = (),
         runtime_severity: RuntimeSeverity | None = None,
+        documents: Iterable[str] = ("skill",),
     ) -> None:
         self.code = code
         self.name = name
@@ -239,6 +242,7 @@ class Rule(FrozenRecord, Generic[C]):
         self.enabled = enabled
         self.options = options
         self.runtime_severity = runtime_severity
+        self.documents = frozenset(documents)
         # declared here, not in the class body: a Final there cannot depend on C
         self.check: Final[Callable[[C], Iterable[Finding]]] = check
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from skilllint.checks._tools import declared_tools
+from skilllint.document import DOCUMENT_KINDS
 from skilllint.model import Severity
 from skilllint.rule import Finding, SkillContext, SkillRule
 
@@ -34,4 +35,5 @@ RULE = SkillRule(
     severity=Severity.ERROR,
     check=check,
     per_target=True,
+    documents=DOCUMENT_KINDS,
 )
