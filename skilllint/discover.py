@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from skilllint.document import AGENT, COMMAND, relative_posix
 from skilllint.globs import matches
+from skilllint.jsonfile import JSON_KINDS, PLUGIN_FOLDER
 from skilllint.model import Span
 from skilllint.readfacts import Fact, ReadFact
 from skilllint.records import FrozenRecord, Record
@@ -65,10 +66,11 @@ class DefinitionInput(FrozenRecord):
 
 
 class Discovery(Record):
-    __slots__ = ("skills", "manifests", "definitions", "problems")
+    __slots__ = ("skills", "manifests", "definitions", "json_files", "problems")
     skills: list[SkillInput]
     manifests: list[Path]
     definitions: list[DefinitionInput]
+    json_files: list[DefinitionInput]  # plugin.json and marketplace.json (kind: jsonfile.JSON_KINDS)
     problems: list[ReadFact]
 
     def __init__(self, skills: list[SkillInput] | None = None, manifests: list[Path] | None = None,
@@ -76,6 +78,7 @@ class Discovery(Record):
         self.skills = [] if skills is None else skills
         self.manifests = [] if manifests is None else manifests
         self.definitions = [] if definitions is None else definitions
+        self.json_files = []
         self.problems = [] if problems is None else problems
 
 
@@ -472,7 +475,9 @@ class _Walker:
             except OSError:
                 continue
             role = None
-            if not is_dir and not is_manifest(rel, self.manifest_globs) and (
+            if not is_dir and entry.name in JSON_KINDS and os.path.basename(directory) == PLUGIN_FOLDER:
+                role = (JSON_KINDS[entry.name], True)
+            elif not is_dir and not is_manifest(rel, self.manifest_globs) and (
                     not entry.name.endswith(".md") or (role := self.definition_role(directory)) is None):
                 continue
             if chain and self.gitignores.ignored(chain, entry.path, is_dir):
@@ -504,10 +509,12 @@ class _Walker:
         return role
 
     def add_definition(self, path: str, role: tuple[str, bool]) -> None:
+        """A subagent or command file, or (by its kind) a plugin's JSON file."""
         real = os.path.realpath(path)
         if real not in self.seen_definitions:
             self.seen_definitions.add(real)
-            self.result.definitions.append(DefinitionInput(Path(os.path.abspath(path)), *role))
+            found = DefinitionInput(Path(os.path.abspath(path)), *role)
+            (self.result.json_files if role[0] in JSON_KINDS.values() else self.result.definitions).append(found)
 
     def add_manifest(self, path: str) -> None:
         real = os.path.realpath(path)
@@ -664,7 +671,10 @@ def discover(
         if is_manifest(walker.rel(path), manifest_globs):
             walker.add_manifest(path)
             continue
-        role = walker.definition_role(os.path.dirname(os.path.abspath(path))) if name.endswith(".md") else None
+        folder = os.path.dirname(os.path.abspath(path))
+        role = walker.definition_role(folder) if name.endswith(".md") else None
+        if name in JSON_KINDS and os.path.basename(folder) == PLUGIN_FOLDER:
+            role = (JSON_KINDS[name], True)
         if role is not None:
             walker.add_definition(path, role)
             continue
@@ -680,6 +690,7 @@ def discover(
     result.skills.sort(key=lambda s: str(s.file))
     result.manifests.sort()
     result.definitions.sort(key=lambda d: str(d.file))
+    result.json_files.sort(key=lambda d: str(d.file))
     # paths that overlap (`.` and `skills`) walk a folder twice: its facts are recorded once
     result.problems = sorted(set(result.problems), key=lambda p: (p.path, p.span, p.kind, p.detail))
     return result
@@ -691,7 +702,7 @@ def _holds_anything(folder: str, result: Discovery, walker: _Walker) -> bool:
     rel = walker.rel(folder).rstrip("/") + "/"
     return (any(str(s.file).startswith(below) for s in result.skills)
             or any(str(m).startswith(below) for m in result.manifests)
-            or any(str(d.file).startswith(below) for d in result.definitions)
+            or any(str(d.file).startswith(below) for d in [*result.definitions, *result.json_files])
             or any(p.path.startswith(rel) for p in result.problems))
 
 

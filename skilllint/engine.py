@@ -33,6 +33,7 @@ from skilllint.faults import (
     time_budget,
 )
 from skilllint.globs import matches
+from skilllint.jsonfile import JsonFile, load_json_file
 from skilllint.location import LocationDefaults
 from skilllint.manifests import Manifest, load_manifest
 from skilllint.model import Diagnostic, Severity, Span
@@ -41,6 +42,8 @@ from skilllint.readfacts import ReadFact
 from skilllint.records import Record
 from skilllint.rule import (
     AnyRule,
+    FileContext,
+    FileRule,
     Finding,
     InputContext,
     InputRule,
@@ -184,7 +187,7 @@ class Linter:
             plan = self._plans[key] = [
                 (rule, target, index == 0)
                 for rule in self.rules[kind]
-                if kind != Kind.SKILL or document in rule.documents
+                if kind not in (Kind.SKILL, Kind.FILE) or document in rule.documents
                 for index, target in enumerate(targets if rule.per_target else targets[:1])
                 if not _off(rule, target, self.settings)
             ]
@@ -204,6 +207,28 @@ class Linter:
             assert isinstance(rule, SkillRule)
             self._collect(rule, target, partial(rule.check, SkillContext(doc, target, self.run, primary)), doc.path,
                           out)
+
+    def check_file(self, file: JsonFile, targets: Sequence[Target], out: list[Diagnostic]) -> None:
+        """The file rules of the file's kind. Its reading facts go to them, not to the input
+        rules: a plugin.json that is not JSON is the plugin rule's to say (SL160), in its words."""
+        for rule, target, _ in self.plan(Kind.FILE, targets, file.kind):
+            assert isinstance(rule, FileRule)
+            self._collect(rule, target, partial(rule.check, FileContext(file, target, self.run)), file.path, out)
+
+    def lint_json_file(self, item: DefinitionInput, targets: Sequence[Target]) -> list[Diagnostic]:
+        """A plugin.json's or marketplace.json's findings. Never raises, as `lint_skill`."""
+        settings = self.settings
+        diagnostics: list[Diagnostic] = []
+        try:
+            with time_budget(settings.file_budget):
+                file = load_json_file(item.file, settings.cwd, item.kind, settings.max_bytes)
+                self.check_file(file, targets, diagnostics)
+        except BudgetExceeded as error:
+            where, rel = error.args[0] if error.args else "checks", relative_posix(item.file, settings.cwd)
+            diagnostics.append(fault(rel, where, error, budget=settings.file_budget))
+        except Exception as error:  # noqa: BLE001 - reading never raises by design; if it does, say so
+            diagnostics.append(fault(relative_posix(item.file, settings.cwd), "checks", error, debug=settings.debug))
+        return diagnostics
 
     def check_project(self, project: Project, out: list[Diagnostic]) -> None:
         for rule, target, _ in self.plan(Kind.PROJECT, project.targets):
@@ -483,12 +508,14 @@ def _lint(paths: list[str], linter: Linter, progress: Callable[[int, int], None]
         diagnostics.extend(found)
         summaries.append(summary)
     directives = [d for summary in summaries for d in summary.directives]
-    if discovery.definitions:
+    if discovery.definitions or discovery.json_files:
         targets = definition_targets(settings)
         for definition in discovery.definitions:
             found, own = linter.lint_definition(definition, targets)
             diagnostics.extend(found)
             directives.extend(own)
+        for item in discovery.json_files:
+            diagnostics.extend(linter.lint_json_file(item, targets))
     manifests = [_load_manifest(path, settings, diagnostics) for path in discovery.manifests]
     for manifest in manifests:
         linter.check_facts(manifest.problems, settings.targets, manifest.path, diagnostics)
@@ -513,7 +540,7 @@ def _lint(paths: list[str], linter: Linter, progress: Callable[[int, int], None]
         diagnostics = merge_across_targets(diagnostics, [t.id for t in settings.targets])
     diagnostics.sort(key=lambda d: d.sort_key)
     use = Counter((s.targets[0], s.target_reason) for s in summaries) if settings.location_defaults else {}
-    kinds = Counter(definition.kind for definition in discovery.definitions)
+    kinds = Counter(item.kind for item in [*discovery.definitions, *discovery.json_files])
     return Result(diagnostics, len(discovery.skills), len(manifests), dict(use), faults, dict(kinds))
 
 

@@ -14,6 +14,8 @@ self-describing rules):
   an input rule picks the facts of its kinds and owns their code, message and help.
 - `SkillRule`: one document, on one target: a skill's SKILL.md, or (for the rules that
   declare them in `documents`) a subagent or slash-command file, which share its reading.
+- `FileRule`: one JSON file that configures an agent project (a plugin's `plugin.json`, a
+  `marketplace.json`), of the kinds it declares in `documents`.
 - `ProjectRule`: the whole linted tree (skill summaries, manifests, targets).
 - `SuppressionRule`: what the inline suppression comments did.
 
@@ -36,6 +38,7 @@ if TYPE_CHECKING:
     from skilllint.checks._files import FileReference
     from skilllint.checks._tools import DeclaredTool
     from skilllint.document import Document
+    from skilllint.jsonfile import JsonFile
     from skilllint.project import Project
     from skilllint.suppression import SuppressionReport
     from skilllint.targets import Target
@@ -95,6 +98,7 @@ class Option(FrozenRecord, Generic[T]):
 class Kind(StrEnum):
     INPUT = "input"
     SKILL = "skill"
+    FILE = "file"
     PROJECT = "project"
     SUPPRESSION = "suppression"
 
@@ -169,6 +173,16 @@ class SkillContext(_Context):
         return file_references(self.doc)
 
 
+class FileContext(_Context):
+    """One JSON file (`ctx.file`: its data, positions, facts and file-system view) on one target."""
+
+    __slots__ = ("file",)
+
+    def __init__(self, file: JsonFile, target: Target, run: RunShared) -> None:
+        super().__init__(target, run)
+        self.file = file
+
+
 class ProjectContext(_Context):
     __slots__ = ("project",)
 
@@ -199,7 +213,7 @@ def runtime_table(code: str) -> RuntimeSeverity:
     return severity
 
 
-C = TypeVar("C", "InputContext", "SkillContext", "ProjectContext", "SuppressionContext")
+C = TypeVar("C", "InputContext", "SkillContext", "FileContext", "ProjectContext", "SuppressionContext")
 """The context a kind of rule's check receives."""
 
 
@@ -216,7 +230,7 @@ class Rule(FrozenRecord, Generic[C]):
     enabled: Final[bool]  # off-by-default rules need --select / --extend-select
     options: Final[tuple[Option[int] | Option[str] | Option[bool], ...]]
     runtime_severity: Final[RuntimeSeverity | None]  # per-target rules: defaults to the runtime's table
-    documents: Final[frozenset[str]]  # a SkillRule's document kinds (document.DOCUMENT_KINDS)
+    documents: Final[frozenset[str]]  # the kinds a SkillRule (DOCUMENT_KINDS) or FileRule (JSON_KINDS) judges
 
     kind: ClassVar[Kind] = Kind.SKILL
 
@@ -268,6 +282,11 @@ class SkillRule(Rule[SkillContext]):
     kind: ClassVar[Kind] = Kind.SKILL
 
 
+class FileRule(Rule[FileContext]):
+    __slots__ = ()
+    kind: ClassVar[Kind] = Kind.FILE
+
+
 class ProjectRule(Rule[ProjectContext]):
     __slots__ = ()
     kind: ClassVar[Kind] = Kind.PROJECT
@@ -278,7 +297,7 @@ class SuppressionRule(Rule[SuppressionContext]):
     kind: ClassVar[Kind] = Kind.SUPPRESSION
 
 
-AnyRule = InputRule | SkillRule | ProjectRule | SuppressionRule
+AnyRule = InputRule | SkillRule | FileRule | ProjectRule | SuppressionRule
 
 
 def report_facts(

@@ -142,7 +142,7 @@ def summary(diagnostics: list[Diagnostic], skills: int, manifests: int = 0,
     counts = {s: 0 for s in Severity}
     for d in diagnostics:
         counts[d.severity] += 1
-    checked = _checked(skills, manifests, definitions.get("agent", 0), definitions.get("command", 0))
+    checked = _checked(skills, manifests, definitions)
     if not diagnostics:
         return f"All clean: {checked}."
     parts = [f"{counts[s]:,} {s.value}{'s' if counts[s] != 1 else ''}" for s in Severity if counts[s]]
@@ -150,12 +150,18 @@ def summary(diagnostics: list[Diagnostic], skills: int, manifests: int = 0,
     return f"Found {', '.join(parts)} in {files:,} file{'s' if files != 1 else ''} ({checked})."
 
 
-def _checked(skills: int, manifests: int, agents: int = 0, commands: int = 0) -> str:
+_OTHER_FILES = (("agent", "subagent"), ("command", "command"), ("plugin", "plugin manifest"),
+                ("marketplace", "marketplace"))
+
+
+def _checked(skills: int, manifests: int, others: dict[str, int] | None = None) -> str:
     """`3 skills checked`, `1 skill and 2 manifests checked`, `1 manifest checked`,
     `2 skills, 3 subagents and 1 command checked`."""
-    parts = [_count(skills, "skill")] if skills or not (manifests or agents or commands) else []
-    parts += [_count(number, noun) for number, noun in ((agents, "subagent"), (commands, "command"),
-                                                         (manifests, "manifest")) if number]
+    others = others or {}
+    parts = [_count(skills, "skill")] if skills or not (manifests or any(others.values())) else []
+    parts += [_count(others[kind], noun) for kind, noun in _OTHER_FILES if others.get(kind)]
+    if manifests:
+        parts.append(_count(manifests, "manifest"))
     return (", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0]) + " checked"
 
 
