@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from skilllint.document import AGENT, COMMAND, relative_posix
 from skilllint.globs import matches
-from skilllint.jsonfile import JSON_KINDS, PLUGIN_FOLDER
+from skilllint.jsonfile import ALL_KINDS, HOOKS, HOOKS_FILE, JSON_KINDS, PLUGIN_FOLDER, SETTINGS, SETTINGS_FILES
 from skilllint.model import Span
 from skilllint.readfacts import Fact, ReadFact
 from skilllint.records import FrozenRecord, Record
@@ -70,7 +70,7 @@ class Discovery(Record):
     skills: list[SkillInput]
     manifests: list[Path]
     definitions: list[DefinitionInput]
-    json_files: list[DefinitionInput]  # plugin.json and marketplace.json (kind: jsonfile.JSON_KINDS)
+    json_files: list[DefinitionInput]  # plugin, marketplace, settings and hooks files (kind: jsonfile.ALL_KINDS)
     problems: list[ReadFact]
 
     def __init__(self, skills: list[SkillInput] | None = None, manifests: list[Path] | None = None,
@@ -474,11 +474,8 @@ class _Walker:
                 is_dir = entry.is_dir(follow_symlinks=False)
             except OSError:
                 continue
-            role = None
-            if not is_dir and entry.name in JSON_KINDS and os.path.basename(directory) == PLUGIN_FOLDER:
-                role = (JSON_KINDS[entry.name], True)
-            elif not is_dir and not is_manifest(rel, self.manifest_globs) and (
-                    not entry.name.endswith(".md") or (role := self.definition_role(directory)) is None):
+            role = None if is_dir else self.file_role(directory, entry.name, rel)
+            if not is_dir and role is None and not is_manifest(rel, self.manifest_globs):
                 continue
             if chain and self.gitignores.ignored(chain, entry.path, is_dir):
                 continue
@@ -508,13 +505,35 @@ class _Walker:
         self.roles[directory] = role
         return role
 
+    def file_role(self, directory: str, name: str, rel: str) -> tuple[str, bool] | None:
+        """What Claude Code makes of a file there, other than a skill or a manifest: a subagent,
+        a command, a plugin, marketplace, settings or hooks file; None for anything else."""
+        if name.endswith(".md"):
+            return self.definition_role(directory)
+        if name.endswith(".json") and not is_manifest(rel, self.manifest_globs):
+            return self.json_role(directory, name)
+        return None
+
+    def json_role(self, directory: str, name: str) -> tuple[str, bool] | None:
+        """(kind, in a plugin) of a JSON file Claude Code reads there: a plugin's or marketplace's
+        manifest in `.claude-plugin/`, a project's settings in `.claude/`, a plugin's `hooks/hooks.json`."""
+        folder = os.path.basename(directory)
+        if name in JSON_KINDS and folder == PLUGIN_FOLDER:
+            return JSON_KINDS[name], True
+        if name in SETTINGS_FILES and folder == CLAUDE_FOLDER:
+            return SETTINGS, False
+        if name == HOOKS_FILE and folder == "hooks" and os.path.isdir(os.path.join(os.path.dirname(directory),
+                                                                                   PLUGIN_FOLDER)):
+            return HOOKS, True
+        return None
+
     def add_definition(self, path: str, role: tuple[str, bool]) -> None:
         """A subagent or command file, or (by its kind) a plugin's JSON file."""
         real = os.path.realpath(path)
         if real not in self.seen_definitions:
             self.seen_definitions.add(real)
             found = DefinitionInput(Path(os.path.abspath(path)), *role)
-            (self.result.json_files if role[0] in JSON_KINDS.values() else self.result.definitions).append(found)
+            (self.result.json_files if role[0] in ALL_KINDS else self.result.definitions).append(found)
 
     def add_manifest(self, path: str) -> None:
         real = os.path.realpath(path)
@@ -672,9 +691,7 @@ def discover(
             walker.add_manifest(path)
             continue
         folder = os.path.dirname(os.path.abspath(path))
-        role = walker.definition_role(folder) if name.endswith(".md") else None
-        if name in JSON_KINDS and os.path.basename(folder) == PLUGIN_FOLDER:
-            role = (JSON_KINDS[name], True)
+        role = walker.definition_role(folder) if name.endswith(".md") else walker.json_role(folder, name)
         if role is not None:
             walker.add_definition(path, role)
             continue

@@ -64,13 +64,14 @@ class Document(Record):
     """A skill's SKILL.md (or a subagent or command file), read and split. `frontmatter is
     None` means it could not be used."""
 
-    __slots__ = ("path", "file", "skill_dir", "kind", "plugin", "text", "frontmatter", "frontmatter_text",
+    __slots__ = ("path", "file", "skill_dir", "cwd", "kind", "plugin", "text", "frontmatter", "frontmatter_text",
                  "frontmatter_line", "body", "body_line", "problems", "nonportable", "sources", "key_source",
                  "had_crlf", "analyses", "_within", "_line_starts", "key_index", "fs",
                  "__dict__")  # __dict__: for the cached properties
     path: str  # POSIX, relative to the working directory
     file: Path
     skill_dir: Path
+    cwd: Path | None  # the run's working folder, which `path` is relative to (to name other files alike)
     kind: str  # one of DOCUMENT_KINDS
     plugin: bool  # a subagent or command shipped in a Claude Code plugin (its own field rules)
     text: str | None
@@ -97,6 +98,7 @@ class Document(Record):
         self.path = path
         self.file = file
         self.skill_dir = skill_dir
+        self.cwd = None
         self.kind = kind
         self.plugin = plugin
         self.text = None
@@ -316,6 +318,7 @@ def load_document(file: Path, cwd: Path, *, max_bytes: int = DEFAULT_MAX_BYTES, 
     rel = relative_posix(file, cwd)
     doc = Document(path=rel, file=file, skill_dir=skill_dir, fs=FileSystemView(max_bytes, digests=digests),
                    kind=kind, plugin=plugin)
+    doc.cwd = cwd
     if kind == SKILL and file.name != "SKILL.md":
         doc.problems.append(ReadFact(Fact.SKILL_MD_CASE, rel, Span(1, 1),
                                      f"skill file is named `{file.name}`; runtimes only load `SKILL.md`",

@@ -184,10 +184,13 @@ class Linter:
         key = (kind, tuple(t.id for t in targets), document)
         plan = self._plans.get(key)
         if plan is None:
+            candidates = [rule for rule in self.rules[kind]
+                          if kind not in (Kind.SKILL, Kind.FILE) or document in rule.documents]
+            if kind == Kind.FILE:  # document rules that also judge this kind of file
+                candidates += [rule for rule in self.rules[Kind.SKILL] if document in rule.files]
             plan = self._plans[key] = [
                 (rule, target, index == 0)
-                for rule in self.rules[kind]
-                if kind not in (Kind.SKILL, Kind.FILE) or document in rule.documents
+                for rule in candidates
                 for index, target in enumerate(targets if rule.per_target else targets[:1])
                 if not _off(rule, target, self.settings)
             ]
@@ -212,8 +215,9 @@ class Linter:
         """The file rules of the file's kind. Its reading facts go to them, not to the input
         rules: a plugin.json that is not JSON is the plugin rule's to say (SL160), in its words."""
         for rule, target, _ in self.plan(Kind.FILE, targets, file.kind):
-            assert isinstance(rule, FileRule)
-            self._collect(rule, target, partial(rule.check, FileContext(file, target, self.run)), file.path, out)
+            check = rule.check if isinstance(rule, FileRule) else rule.file_check
+            assert check is not None
+            self._collect(rule, target, partial(check, FileContext(file, target, self.run)), file.path, out)
 
     def lint_json_file(self, item: DefinitionInput, targets: Sequence[Target]) -> list[Diagnostic]:
         """A plugin.json's or marketplace.json's findings. Never raises, as `lint_skill`."""

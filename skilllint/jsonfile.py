@@ -24,10 +24,18 @@ from skilllint.yamlspans import node_span
 
 PLUGIN = "plugin"
 MARKETPLACE = "marketplace"
+SETTINGS = "settings"
+HOOKS = "hooks"
 JSON_KINDS = {"plugin.json": PLUGIN, "marketplace.json": MARKETPLACE}
 """Claude Code reads these in a `.claude-plugin/` folder (code.claude.com/docs/en/plugins-reference,
 /plugin-marketplaces)."""
 PLUGIN_FOLDER = ".claude-plugin"
+SETTINGS_FILES = frozenset({"settings.json", "settings.local.json"})
+"""A project's Claude Code settings, in `.claude/` (code.claude.com/docs/en/settings): permission
+rules and hooks."""
+HOOKS_FILE = "hooks.json"
+"""A plugin's hooks, in `hooks/` beside `.claude-plugin/` (code.claude.com/docs/en/plugins-reference)."""
+ALL_KINDS = (PLUGIN, MARKETPLACE, SETTINGS, HOOKS)
 
 
 class JsonFile(Record):
@@ -36,7 +44,7 @@ class JsonFile(Record):
     __slots__ = ("path", "file", "kind", "data", "root", "problems", "fs")
     path: str  # POSIX, relative to the working directory
     file: Path
-    kind: str  # PLUGIN or MARKETPLACE
+    kind: str  # one of ALL_KINDS
     data: Any
     root: Node | None
     problems: list[ReadFact]
@@ -54,9 +62,9 @@ class JsonFile(Record):
     @property
     def base(self) -> Path:
         """The folder its relative paths start from: the plugin's (or marketplace's) root,
-        above `.claude-plugin/`."""
+        above `.claude-plugin/` (or `hooks/`); the project, above `.claude/`."""
         parent = self.file.parent
-        return parent.parent if parent.name == PLUGIN_FOLDER else parent
+        return parent.parent if parent.name in (PLUGIN_FOLDER, ".claude", "hooks") else parent
 
     def locate(self, path: tuple[Any, ...], *, key: bool = False) -> Location:
         """Where the value (or with `key`, the key) at `path` is written; the file's start when

@@ -221,7 +221,7 @@ class Rule(FrozenRecord, Generic[C]):
     """What every kind of rule declares (keywords only), and its check."""
 
     __slots__ = ("code", "name", "summary", "severity", "per_target", "enabled", "options", "runtime_severity",
-                 "documents", "check")
+                 "documents", "files", "file_check", "check")
     code: Final[str]
     name: Final[str]
     summary: Final[str]
@@ -231,6 +231,8 @@ class Rule(FrozenRecord, Generic[C]):
     options: Final[tuple[Option[int] | Option[str] | Option[bool], ...]]
     runtime_severity: Final[RuntimeSeverity | None]  # per-target rules: defaults to the runtime's table
     documents: Final[frozenset[str]]  # the kinds a SkillRule (DOCUMENT_KINDS) or FileRule (JSON_KINDS) judges
+    files: Final[frozenset[str]]  # JSON file kinds a document rule also judges, with `file_check`
+    file_check: Final[Callable[[FileContext], Iterable[Finding]] | None]
 
     kind: ClassVar[Kind] = Kind.SKILL
 
@@ -247,6 +249,8 @@ class Rule(FrozenRecord, Generic[C]):
         options: tuple[Option[int] | Option[str] | Option[bool], ...] = (),
         runtime_severity: RuntimeSeverity | None = None,
         documents: Iterable[str] = ("skill",),
+        files: Iterable[str] = (),
+        file_check: Callable[[FileContext], Iterable[Finding]] | None = None,
     ) -> None:
         self.code = code
         self.name = name
@@ -257,6 +261,10 @@ class Rule(FrozenRecord, Generic[C]):
         self.options = options
         self.runtime_severity = runtime_severity
         self.documents = frozenset(documents)
+        # a problem that can be written in a skill and in a project file (an unknown tool in
+        # `allowed-tools` and in a settings deny rule) is one rule: its module judges both
+        self.files = frozenset(files)
+        self.file_check = file_check
         # declared here, not in the class body: a Final there cannot depend on C
         self.check: Final[Callable[[C], Iterable[Finding]]] = check
 

@@ -151,15 +151,16 @@ def summary(diagnostics: list[Diagnostic], skills: int, manifests: int = 0,
 
 
 _OTHER_FILES = (("agent", "subagent"), ("command", "command"), ("plugin", "plugin manifest"),
-                ("marketplace", "marketplace"))
+                ("marketplace", "marketplace"), ("settings", "settings file"), ("hooks", "hooks file"))
 
 
 def _checked(skills: int, manifests: int, others: dict[str, int] | None = None) -> str:
     """`3 skills checked`, `1 skill and 2 manifests checked`, `1 manifest checked`,
     `2 skills, 3 subagents and 1 command checked`."""
     others = others or {}
-    parts = [_count(skills, "skill")] if skills or not (manifests or any(others.values())) else []
-    parts += [_count(others[kind], noun) for kind, noun in _OTHER_FILES if others.get(kind)]
+    parts = [_count(others[kind], noun) for kind, noun in _OTHER_FILES if others.get(kind)]
+    if skills or not (manifests or parts):
+        parts.insert(0, _count(skills, "skill"))
     if manifests:
         parts.append(_count(manifests, "manifest"))
     return (", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0]) + " checked"
