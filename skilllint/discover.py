@@ -15,9 +15,10 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
-from skilllint.document import relative_posix
+from skilllint.document import AGENT, COMMAND, relative_posix
 from skilllint.fsview import PlainFs, RunInputs
 from skilllint.globs import matches
+from skilllint.jsonfile import ALL_KINDS, HOOKS, HOOKS_FILE, JSON_KINDS, PLUGIN_FOLDER, SETTINGS, SETTINGS_FILES
 from skilllint.model import Span
 from skilllint.readfacts import Fact, ReadFact
 from skilllint.records import FrozenRecord, Record
@@ -30,6 +31,12 @@ SKIP_DIRS = frozenset(
 SKILLS_ROOT_NAMES = frozenset({"skills"})
 GIT_MARKER = ".git"  # a folder, or in a linked worktree or submodule a file naming the git dir
 IGNORE_FILE = ".gitignore"
+DEFINITION_FOLDERS = {"agents": AGENT, "commands": COMMAND}
+"""Claude Code reads subagents from `agents/` and slash commands from `commands/` (Markdown files,
+subfolders included) in `.claude/` and at a plugin's root (code.claude.com/docs/en/sub-agents,
+/slash-commands, /plugins-reference)."""
+CLAUDE_FOLDER = ".claude"
+PLUGIN_MARKER = ".claude-plugin"  # the folder holding plugin.json marks a plugin's root
 
 if TYPE_CHECKING:
     from pathspec import GitIgnoreSpec
@@ -45,16 +52,34 @@ class SkillInput(FrozenRecord):
         self.wrong_case = wrong_case
 
 
+class DefinitionInput(FrozenRecord):
+    """A subagent or slash-command file, and whether a plugin ships it."""
+
+    __slots__ = ("file", "kind", "plugin")
+    file: Final[Path]
+    kind: Final[str]  # document.AGENT or document.COMMAND
+    plugin: Final[bool]
+
+    def __init__(self, file: Path, kind: str, plugin: bool = False) -> None:
+        self.file = file
+        self.kind = kind
+        self.plugin = plugin
+
+
 class Discovery(Record):
-    __slots__ = ("skills", "manifests", "problems")
+    __slots__ = ("skills", "manifests", "definitions", "json_files", "problems")
     skills: list[SkillInput]
     manifests: list[Path]
+    definitions: list[DefinitionInput]
+    json_files: list[DefinitionInput]  # plugin, marketplace, settings and hooks files (kind: jsonfile.ALL_KINDS)
     problems: list[ReadFact]
 
     def __init__(self, skills: list[SkillInput] | None = None, manifests: list[Path] | None = None,
-                 problems: list[ReadFact] | None = None) -> None:
+                 problems: list[ReadFact] | None = None, definitions: list[DefinitionInput] | None = None) -> None:
         self.skills = [] if skills is None else skills
         self.manifests = [] if manifests is None else manifests
+        self.definitions = [] if definitions is None else definitions
+        self.json_files = []
         self.problems = [] if problems is None else problems
 
 
@@ -370,6 +395,8 @@ class _Walker:
         self.exclude = exclude
         self.manifest_globs = manifest_globs
         self.seen_manifests: set[str] = set()
+        self.seen_definitions: set[str] = set()
+        self.roles: dict[str, tuple[str, bool] | None] = {}
         self.result = result
         self.seen_files: set[str] = set()
         self.skill_dirs: set[str] = set()
@@ -450,15 +477,66 @@ class _Walker:
                 is_dir = entry.is_dir(follow_symlinks=False)
             except OSError:
                 continue
-            if not is_dir and not is_manifest(rel, self.manifest_globs):
+            role = None if is_dir else self.file_role(directory, entry.name, rel)
+            if not is_dir and role is None and not is_manifest(rel, self.manifest_globs):
                 continue
             if chain and self.gitignores.ignored(chain, entry.path, is_dir):
                 continue
             if is_dir:
                 folders.append(entry.path)
+            elif role is not None:
+                self.add_definition(entry.path, role)
             else:
                 self.add_manifest(entry.path)
         return folders
+
+    def definition_role(self, directory: str) -> tuple[str, bool] | None:
+        """(kind, in a plugin) when Markdown files in `directory` are subagents or commands:
+        it is, or is inside, an `agents/` or `commands/` folder of `.claude/` or of a plugin's
+        root. Asked once per folder (the answer of a parent is reused)."""
+        if directory in self.roles:
+            return self.roles[directory]
+        parent = os.path.dirname(directory)
+        kind = DEFINITION_FOLDERS.get(os.path.basename(directory))
+        role: tuple[str, bool] | None = None
+        if kind is not None and os.path.basename(parent) == CLAUDE_FOLDER:
+            role = (kind, False)
+        elif kind is not None and self.fs.isdir(os.path.join(parent, PLUGIN_MARKER)):
+            role = (kind, True)
+        elif parent != directory:
+            role = self.definition_role(parent)
+        self.roles[directory] = role
+        return role
+
+    def file_role(self, directory: str, name: str, rel: str) -> tuple[str, bool] | None:
+        """What Claude Code makes of a file there, other than a skill or a manifest: a subagent,
+        a command, a plugin, marketplace, settings or hooks file; None for anything else."""
+        if name.endswith(".md"):
+            return self.definition_role(directory)
+        if name.endswith(".json") and not is_manifest(rel, self.manifest_globs):
+            return self.json_role(directory, name)
+        return None
+
+    def json_role(self, directory: str, name: str) -> tuple[str, bool] | None:
+        """(kind, in a plugin) of a JSON file Claude Code reads there: a plugin's or marketplace's
+        manifest in `.claude-plugin/`, a project's settings in `.claude/`, a plugin's `hooks/hooks.json`."""
+        folder = os.path.basename(directory)
+        if name in JSON_KINDS and folder == PLUGIN_FOLDER:
+            return JSON_KINDS[name], True
+        if name in SETTINGS_FILES and folder == CLAUDE_FOLDER:
+            return SETTINGS, False
+        if name == HOOKS_FILE and folder == "hooks" and self.fs.isdir(os.path.join(os.path.dirname(directory),
+                                                                                   PLUGIN_FOLDER)):
+            return HOOKS, True
+        return None
+
+    def add_definition(self, path: str, role: tuple[str, bool]) -> None:
+        """A subagent or command file, or (by its kind) a plugin's JSON file."""
+        real = self.fs.realpath(path)
+        if real not in self.seen_definitions:
+            self.seen_definitions.add(real)
+            found = DefinitionInput(Path(os.path.abspath(path)), *role)
+            (self.result.json_files if role[0] in ALL_KINDS else self.result.definitions).append(found)
 
     def add_manifest(self, path: str) -> None:
         real = self.fs.realpath(path)
@@ -614,6 +692,11 @@ def discover(
         if is_manifest(walker.rel(path), manifest_globs):
             walker.add_manifest(path)
             continue
+        folder = os.path.dirname(os.path.abspath(path))
+        role = walker.definition_role(folder) if name.endswith(".md") else walker.json_role(folder, name)
+        if role is not None:
+            walker.add_definition(path, role)
+            continue
         fs.realpath(path)  # recorded: what resolve() answers (but a loop)
         owner = _owning_skill(fs, Path(path).resolve().parent, cwd)
         if owner is not None:
@@ -626,6 +709,8 @@ def discover(
             walker.named_folder_without_skill(folder)
     result.skills.sort(key=lambda s: str(s.file))
     result.manifests.sort()
+    result.definitions.sort(key=lambda d: str(d.file))
+    result.json_files.sort(key=lambda d: str(d.file))
     # paths that overlap (`.` and `skills`) walk a folder twice: its facts are recorded once
     result.problems = sorted(set(result.problems), key=lambda p: (p.path, p.span, p.kind, p.detail))
     return result
@@ -637,6 +722,7 @@ def _holds_anything(folder: str, result: Discovery, walker: _Walker) -> bool:
     rel = walker.rel(folder).rstrip("/") + "/"
     return (any(str(s.file).startswith(below) for s in result.skills)
             or any(str(m).startswith(below) for m in result.manifests)
+            or any(str(d.file).startswith(below) for d in [*result.definitions, *result.json_files])
             or any(p.path.startswith(rel) for p in result.problems))
 
 

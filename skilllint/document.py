@@ -51,15 +51,29 @@ class Source(Record):
         self.text = text
 
 
-class Document(Record):
-    """A skill's SKILL.md, read and split. `frontmatter is None` means it could not be used."""
+SKILL = "skill"
+AGENT = "agent"
+COMMAND = "command"
+DOCUMENT_KINDS = (SKILL, AGENT, COMMAND)
+"""What a Markdown-with-frontmatter file is: a skill's SKILL.md, or a Claude Code subagent
+(`.claude/agents/*.md`, a plugin's `agents/*.md`) or slash command (`commands/*.md`). The
+three share reading; rules declare which of them they judge."""
 
-    __slots__ = ("path", "file", "skill_dir", "text", "frontmatter", "frontmatter_text", "frontmatter_line", "body",
-                 "body_line", "problems", "nonportable", "sources", "key_source", "had_crlf", "analyses", "_within",
-                 "_line_starts", "key_index", "fs", "__dict__")  # __dict__: for the cached properties
+
+class Document(Record):
+    """A skill's SKILL.md (or a subagent or command file), read and split. `frontmatter is
+    None` means it could not be used."""
+
+    __slots__ = ("path", "file", "skill_dir", "cwd", "kind", "plugin", "text", "frontmatter", "frontmatter_text",
+                 "frontmatter_line", "body", "body_line", "problems", "nonportable", "sources", "key_source",
+                 "had_crlf", "analyses", "_within", "_line_starts", "key_index", "fs",
+                 "__dict__")  # __dict__: for the cached properties
     path: str  # POSIX, relative to the working directory
     file: Path
     skill_dir: Path
+    cwd: Path | None  # the run's working folder, which `path` is relative to (to name other files alike)
+    kind: str  # one of DOCUMENT_KINDS
+    plugin: bool  # a subagent or command shipped in a Claude Code plugin (its own field rules)
     text: str | None
     frontmatter: dict[str, Any] | None
     frontmatter_text: str
@@ -79,10 +93,14 @@ class Document(Record):
     # cached result can be checked against the same questions (skilllint.fsview)
     fs: FileSystemView
 
-    def __init__(self, path: str, file: Path, skill_dir: Path, fs: FileSystemView | None = None) -> None:
+    def __init__(self, path: str, file: Path, skill_dir: Path, fs: FileSystemView | None = None, *,
+                 kind: str = SKILL, plugin: bool = False) -> None:
         self.path = path
         self.file = file
         self.skill_dir = skill_dir
+        self.cwd = None
+        self.kind = kind
+        self.plugin = plugin
         self.text = None
         self.frontmatter = None
         self.frontmatter_text = ""
@@ -289,13 +307,19 @@ def _byte_position(data: bytes, offset: int) -> tuple[int, int]:
     return line, column
 
 
-def load_document(file: Path, cwd: Path, *, max_bytes: int = DEFAULT_MAX_BYTES, digests: bool = True) -> Document:
-    """Read and split one SKILL.md. Never raises for bad input: problems are recorded. `digests`:
-    whether its file-system view records what it read as digests (for the result cache)."""
+def load_document(file: Path, cwd: Path, *, max_bytes: int = DEFAULT_MAX_BYTES, digests: bool = True,
+                  kind: str = SKILL, plugin: bool = False) -> Document:
+    """Read and split one SKILL.md (or, by `kind`, a subagent or command file). Never raises for
+    bad input: problems are recorded. `digests`: whether its file-system view records what it
+    read as digests (for the result cache). A subagent or command needs no frontmatter (Claude
+    Code treats an agent file without one as documentation, and a command's is optional), so
+    only a skill records its absence, and only a skill merges a `metadata.yaml`."""
     skill_dir = file.parent
     rel = relative_posix(file, cwd)
-    doc = Document(path=rel, file=file, skill_dir=skill_dir, fs=FileSystemView(max_bytes, digests=digests))
-    if file.name != "SKILL.md":
+    doc = Document(path=rel, file=file, skill_dir=skill_dir, fs=FileSystemView(max_bytes, digests=digests),
+                   kind=kind, plugin=plugin)
+    doc.cwd = cwd
+    if kind == SKILL and file.name != "SKILL.md":
         doc.problems.append(ReadFact(Fact.SKILL_MD_CASE, rel, Span(1, 1),
                                      f"skill file is named `{file.name}`; runtimes only load `SKILL.md`",
                                      f"rename it: git mv {file.name} SKILL.md"))
@@ -314,21 +338,24 @@ def load_document(file: Path, cwd: Path, *, max_bytes: int = DEFAULT_MAX_BYTES, 
             text = text.replace("\r\n", "\n")
     doc.text = text
     _split(doc, text)
-    if doc.frontmatter is not None:
+    if doc.frontmatter is not None and kind == SKILL:
         _merge_metadata_yaml(doc, cwd, max_bytes)
     return doc
 
 
 def _split(doc: Document, text: str) -> None:
     if not text.strip():
-        doc.problems.append(
-            ReadFact(Fact.EMPTY_FILE, doc.path, Span(1, 1), "file is empty: no frontmatter")
-        )
+        if doc.kind == SKILL:
+            doc.problems.append(
+                ReadFact(Fact.EMPTY_FILE, doc.path, Span(1, 1), "file is empty: no frontmatter")
+            )
         return
     first_newline = text.find("\n")
     first_line = text if first_newline < 0 else text[:first_newline]
     if first_line.rstrip() != "---":
         doc.body, doc.body_line = text, 1
+        if doc.kind != SKILL:
+            return
         doc.problems.append(
             ReadFact(
                 Fact.NO_OPENING_FENCE, doc.path, Span.on_line(1, 1, len(first_line)),
@@ -439,8 +466,9 @@ def _colon_in_value(lines: list[str], line0: int) -> tuple[tuple[int, int], str]
             key = match.group("key")
             line, colon = lines[candidate], match.start("colon")
             glued = _WORD_BEFORE.search(line, 0, colon)
-            stuck = glued is not None and glued.start(1) > 0 and not line[glued.start(1) - 1].isspace() \
-                and not line[glued.start(1) - 1].isalnum()
+            before = line[glued.start(1) - 1] if glued is not None and glued.start(1) > 0 else " "
+            # a key glued to prose by punctuation (`...時使用。license:`), not the `n` of a written `\n`
+            stuck = not before.isspace() and not before.isalnum() and before != "\\"
             if glued and (glued.group(1) in _FIELDS or stuck) and glued.group(1) != key:
                 field = glued.group(1)
                 help_text = (f"`{field}:` is written on the same line as `{key}`: start it on a line of its own "

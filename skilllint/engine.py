@@ -21,8 +21,8 @@ from functools import cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from skilllint.discover import SkillInput, discover
-from skilllint.document import DEFAULT_MAX_BYTES, Document, load_document, relative_posix
+from skilllint.discover import DefinitionInput, SkillInput, discover
+from skilllint.document import DEFAULT_MAX_BYTES, SKILL, Document, load_document, relative_posix
 from skilllint.faults import (
     FILE_BUDGET_SECONDS,
     HARD_LIMIT_SECONDS,
@@ -34,6 +34,7 @@ from skilllint.faults import (
 )
 from skilllint.fsview import Answer, RunInputs, Sig
 from skilllint.globs import matches
+from skilllint.jsonfile import JsonFile, load_json_file
 from skilllint.location import LocationDefaults
 from skilllint.manifests import Manifest, load_manifest
 from skilllint.model import Diagnostic, Severity, Span
@@ -42,6 +43,8 @@ from skilllint.readfacts import ReadFact
 from skilllint.records import Record
 from skilllint.rule import (
     AnyRule,
+    FileContext,
+    FileRule,
     Finding,
     InputContext,
     InputRule,
@@ -128,20 +131,23 @@ class Settings(Record):
 
 
 class Result(Record):
-    __slots__ = ("diagnostics", "skills", "manifests", "target_use", "faults")
+    __slots__ = ("diagnostics", "skills", "manifests", "target_use", "faults", "definitions")
     diagnostics: list[Diagnostic]
     skills: int
     manifests: int
     target_use: dict[tuple[str, str], int]  # (target, why) -> skills, by location
     faults: int  # internal errors (SL000), counted even when SL000 is not selected: exit code 2
+    definitions: dict[str, int]  # subagent and command files, by kind
 
     def __init__(self, diagnostics: list[Diagnostic], skills: int, manifests: int = 0,
-                 target_use: dict[tuple[str, str], int] | None = None, faults: int = 0) -> None:
+                 target_use: dict[tuple[str, str], int] | None = None, faults: int = 0,
+                 definitions: dict[str, int] | None = None) -> None:
         self.diagnostics = diagnostics
         self.skills = skills
         self.manifests = manifests
         self.target_use = {} if target_use is None else target_use
         self.faults = faults
+        self.definitions = {} if definitions is None else definitions
 
 
 def _severity(rule: AnyRule, finding: Finding, target: Target, settings: Settings) -> Severity | None:
@@ -177,16 +183,22 @@ class Linter:
         self.rules: dict[Kind, list[AnyRule]] = {kind: [] for kind in Kind}
         for rule in settings.rules:
             self.rules[rule.kind].append(rule)
-        self._plans: dict[tuple[Kind, tuple[str, ...]], list[Planned]] = {}
+        self._plans: dict[tuple[Kind, tuple[str, ...], str], list[Planned]] = {}
         self.cache = _open_cache(settings)
 
-    def plan(self, kind: Kind, targets: Sequence[Target]) -> list[Planned]:
-        key = (kind, tuple(t.id for t in targets))
+    def plan(self, kind: Kind, targets: Sequence[Target], document: str = SKILL) -> list[Planned]:
+        """The rules of `kind` that are on, with their targets; for document rules, those that
+        judge documents of kind `document` (a skill, a subagent, a command)."""
+        key = (kind, tuple(t.id for t in targets), document)
         plan = self._plans.get(key)
         if plan is None:
+            candidates = [rule for rule in self.rules[kind]
+                          if kind not in (Kind.SKILL, Kind.FILE) or document in rule.documents]
+            if kind == Kind.FILE:  # document rules that also judge this kind of file
+                candidates += [rule for rule in self.rules[Kind.SKILL] if document in rule.files]
             plan = self._plans[key] = [
                 (rule, target, index == 0)
-                for rule in self.rules[kind]
+                for rule in candidates
                 for index, target in enumerate(targets if rule.per_target else targets[:1])
                 if not _off(rule, target, self.settings)
             ]
@@ -202,10 +214,39 @@ class Linter:
 
     def check_skill(self, doc: Document, targets: Sequence[Target], out: list[Diagnostic]) -> None:
         self.check_facts(doc.problems, targets, doc.path, out)
-        for rule, target, primary in self.plan(Kind.SKILL, targets):
+        for rule, target, primary in self.plan(Kind.SKILL, targets, doc.kind):
             assert isinstance(rule, SkillRule)
             self._collect(rule, target, partial(rule.check, SkillContext(doc, target, self.run, primary)), doc.path,
                           out)
+
+    def check_file(self, file: JsonFile, targets: Sequence[Target], out: list[Diagnostic]) -> None:
+        """The file rules of the file's kind. Its reading facts go to them, not to the input
+        rules: a plugin.json that is not JSON is the plugin rule's to say (SL160), in its words."""
+        for rule, target, _ in self.plan(Kind.FILE, targets, file.kind):
+            check = rule.check if isinstance(rule, FileRule) else rule.file_check
+            assert check is not None
+            self._collect(rule, target, partial(check, FileContext(file, target, self.run)), file.path, out)
+
+    def lint_json_file(self, item: DefinitionInput, targets: Sequence[Target]) -> list[Diagnostic]:
+        """A plugin.json's or marketplace.json's findings. Never raises, as `lint_skill`."""
+        settings = self.settings
+        diagnostics: list[Diagnostic] = []
+        try:
+            with time_budget(settings.file_budget):
+                file = load_json_file(item.file, settings.cwd, item.kind, settings.max_bytes,
+                                      digests=settings.inputs is not None)
+                self.check_file(file, targets, diagnostics)
+                if settings.inputs is not None:
+                    settings.inputs.merge(file.fs.probes(), file.fs.sigs, file.fs.max_bytes)
+                return diagnostics
+        except BudgetExceeded as error:
+            where, rel = error.args[0] if error.args else "checks", relative_posix(item.file, settings.cwd)
+            diagnostics.append(fault(rel, where, error, budget=settings.file_budget))
+        except Exception as error:  # noqa: BLE001 - reading never raises by design; if it does, say so
+            diagnostics.append(fault(relative_posix(item.file, settings.cwd), "checks", error, debug=settings.debug))
+        if settings.inputs is not None:
+            settings.inputs.give_up("a plugin, settings or hooks file could not be read whole")
+        return diagnostics
 
     def check_project(self, project: Project, out: list[Diagnostic]) -> None:
         for rule, target, _ in self.plan(Kind.PROJECT, project.targets):
@@ -274,6 +315,45 @@ class Linter:
         return diagnostics, _bare_summary(skill, settings), None
 
 
+    def lint_definition(self, definition: DefinitionInput, targets: Sequence[Target]
+                        ) -> tuple[list[Diagnostic], tuple[Directive, ...]]:
+        """A subagent's or slash command's findings and suppression comments. Never raises, as
+        `lint_skill`; read in this process (a project has dozens, not thousands) and not cached,
+        but what it read goes into the run's inputs when the run records them."""
+        settings = self.settings
+        diagnostics: list[Diagnostic] = []
+        where = "reading"
+        try:
+            with time_budget(settings.file_budget):
+                doc = load_document(definition.file, settings.cwd, max_bytes=settings.max_bytes,
+                                    digests=settings.inputs is not None, kind=definition.kind,
+                                    plugin=definition.plugin)
+                where = "checks"
+                self.check_skill(doc, targets, diagnostics)
+                if settings.inputs is not None:
+                    settings.inputs.merge(doc.fs.probes(), doc.fs.sigs, doc.fs.max_bytes)
+                return diagnostics, _directives(doc)
+        except BudgetExceeded as error:
+            rel = relative_posix(definition.file, settings.cwd)
+            diagnostics.append(fault(rel, error.args[0] if error.args else where, error, budget=settings.file_budget))
+        except Exception as error:  # noqa: BLE001 - reading never raises by design; if it does, say so
+            diagnostics.append(fault(relative_posix(definition.file, settings.cwd), where, error, debug=settings.debug))
+        if settings.inputs is not None:
+            settings.inputs.give_up("a subagent or command file could not be read whole")
+        return diagnostics, ()
+
+
+def definition_targets(settings: Settings) -> list[Target]:
+    """Subagents and commands are Claude Code's formats: they are checked on the run's targets
+    that read Claude Code's dialect (claude-code, or a target extending it), else on claude-code."""
+    own = [target for target in settings.targets if target.dialect == "claude-code"]
+    if own:
+        return own
+    from skilllint.targets import builtin_targets
+
+    return [builtin_targets()["claude-code"]]
+
+
 def skill_targets(skill: SkillInput, settings: Settings) -> tuple[list[Target], str]:
     """The targets a skill is checked against, and why when they were chosen by location."""
     if settings.location_defaults is None:
@@ -286,13 +366,16 @@ def _summary(doc: Document, targets: list[Target], reason: str) -> SkillSummary:
     name = doc.field("name")
     name = name if isinstance(name, str) else None
     location = doc.locate(("name",)) if name is not None else None
-    directives: tuple[Directive, ...] = ()
-    if doc.text is not None and "skilllint-" in doc.text:
-        frontmatter = None
-        if doc.sources:
-            frontmatter = (doc.frontmatter_line, doc.body_line - 2)
-        directives = tuple(parse_directives(doc.path, doc.lines, frontmatter, doc.markdown.comments))
-    return SkillSummary(doc.path, doc.dir_name, name, location, directives, tuple(t.id for t in targets), reason)
+    return SkillSummary(doc.path, doc.dir_name, name, location, _directives(doc), tuple(t.id for t in targets),
+                        reason)
+
+
+def _directives(doc: Document) -> tuple[Directive, ...]:
+    """The document's suppression comments (`skilllint-disable ...`)."""
+    if doc.text is None or "skilllint-" not in doc.text:
+        return ()
+    frontmatter = (doc.frontmatter_line, doc.body_line - 2) if doc.sources else None
+    return tuple(parse_directives(doc.path, doc.lines, frontmatter, doc.markdown.comments))
 
 
 def _bare_summary(skill: SkillInput, settings: Settings) -> SkillSummary:
@@ -459,6 +542,15 @@ def _lint(paths: list[str], linter: Linter, progress: Callable[[int, int], None]
     for found, summary, _ in _lint_all(discovery.skills, linter, progress):
         diagnostics.extend(found)
         summaries.append(summary)
+    directives = [d for summary in summaries for d in summary.directives]
+    if discovery.definitions or discovery.json_files:
+        targets = definition_targets(settings)
+        for definition in discovery.definitions:
+            found, own = linter.lint_definition(definition, targets)
+            diagnostics.extend(found)
+            directives.extend(own)
+        for item in discovery.json_files:
+            diagnostics.extend(linter.lint_json_file(item, targets))
     manifests = [_load_manifest(path, settings, diagnostics) for path in discovery.manifests]
     for manifest in manifests:
         linter.check_facts(manifest.problems, settings.targets, manifest.path, diagnostics)
@@ -469,7 +561,6 @@ def _lint(paths: list[str], linter: Linter, progress: Callable[[int, int], None]
         target_manifests=settings.target_manifests,
     )
     linter.check_project(project, diagnostics)
-    directives = [d for summary in summaries for d in summary.directives]
     if directives:
         selected = frozenset(rule.code for rule in settings.rules)
         diagnostics, report = apply_suppressions(diagnostics, directives, selected)
@@ -484,7 +575,8 @@ def _lint(paths: list[str], linter: Linter, progress: Callable[[int, int], None]
         diagnostics = merge_across_targets(diagnostics, [t.id for t in settings.targets])
     diagnostics.sort(key=lambda d: d.sort_key)
     use = Counter((s.targets[0], s.target_reason) for s in summaries) if settings.location_defaults else {}
-    return Result(diagnostics, len(discovery.skills), len(manifests), dict(use), faults)
+    kinds = Counter(item.kind for item in [*discovery.definitions, *discovery.json_files])
+    return Result(diagnostics, len(discovery.skills), len(manifests), dict(use), faults, dict(kinds))
 
 
 def merge_across_targets(diagnostics: list[Diagnostic], order: list[str]) -> list[Diagnostic]:

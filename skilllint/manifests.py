@@ -167,8 +167,8 @@ def load_manifest(file: Path, cwd: Path, max_bytes: int = DEFAULT_MAX_BYTES, fs:
         return Manifest(rel, problems=problems)
     text = text.replace("\r\n", "\n")
     try:
-        parsed = _parse(text, rel, json_syntax=file.suffix == ".json")
-    except _Unusable as error:
+        parsed = parse_structured(text, rel, json_syntax=file.suffix == ".json")
+    except Unusable as error:
         return Manifest(rel, problems=[*problems, error.problem])
 
     def locate(path: tuple[Any, ...]) -> Span:
@@ -178,11 +178,11 @@ def load_manifest(file: Path, cwd: Path, max_bytes: int = DEFAULT_MAX_BYTES, fs:
         return Span(1, 1) if node is None else node_span(node)
 
     manifest = parse_manifest(parsed.data, rel, locate)
-    manifest.problems[:0] = [*problems, *_structure_problems(parsed, rel)]
+    manifest.problems[:0] = [*problems, *structure_problems(parsed, rel)]
     return manifest
 
 
-class _Unusable(Exception):
+class Unusable(Exception):
     """The manifest could not be parsed at all; carries the one problem to report."""
 
     def __init__(self, problem: ReadFact) -> None:
@@ -190,8 +190,8 @@ class _Unusable(Exception):
         self.problem = problem
 
 
-def _parse(text: str, rel: str, *, json_syntax: bool) -> ParsedYaml:
-    """Parse a manifest with positions; raise _Unusable with the problem when it cannot be.
+def parse_structured(text: str, rel: str, *, json_syntax: bool) -> ParsedYaml:
+    """Parse a manifest with positions; raise Unusable with the problem when it cannot be.
 
     Depth is checked first, before either parser sees the text: both recurse per level.
     JSON syntax errors are reported with the JSON parser's own words and position, then
@@ -219,14 +219,14 @@ def _parse(text: str, rel: str, *, json_syntax: bool) -> ParsedYaml:
         problem = ReadFact(Fact.YAML_SYNTAX, rel, Span(1, 1), f"invalid YAML: {error}")
     except RecursionError:
         problem = ReadFact(Fact.YAML_REFUSED, rel, Span(1, 1), f"nests too deeply to parse (over {MAX_DEPTH} levels)")
-    raise _Unusable(problem)
+    raise Unusable(problem)
 
 
 def _keep(text: str) -> str:
     return text
 
 
-def _structure_problems(parsed: ParsedYaml, rel: str) -> list[ReadFact]:
+def structure_problems(parsed: ParsedYaml, rel: str) -> list[ReadFact]:
     """Duplicate keys (JSON and YAML parsers silently keep the last one) and values that do
     not fit their YAML tags, at their positions.
 

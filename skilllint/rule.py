@@ -12,7 +12,10 @@ self-describing rules):
 - `InputRule`: the facts recorded while reading files (undecodable at byte N, frontmatter
   unclosed, a YAML error at line/column, a wrong-case file name). Reading judges nothing;
   an input rule picks the facts of its kinds and owns their code, message and help.
-- `SkillRule`: one skill document, on one target.
+- `SkillRule`: one document, on one target: a skill's SKILL.md, or (for the rules that
+  declare them in `documents`) a subagent or slash-command file, which share its reading.
+- `FileRule`: one JSON file that configures an agent project (a plugin's `plugin.json`, a
+  `marketplace.json`), of the kinds it declares in `documents`.
 - `ProjectRule`: the whole linted tree (skill summaries, manifests, targets).
 - `SuppressionRule`: what the inline suppression comments did.
 
@@ -35,6 +38,7 @@ if TYPE_CHECKING:
     from skilllint.checks._files import FileReference
     from skilllint.checks._tools import DeclaredTool
     from skilllint.document import Document
+    from skilllint.jsonfile import JsonFile
     from skilllint.project import Project
     from skilllint.suppression import SuppressionReport
     from skilllint.targets import Target
@@ -94,6 +98,7 @@ class Option(FrozenRecord, Generic[T]):
 class Kind(StrEnum):
     INPUT = "input"
     SKILL = "skill"
+    FILE = "file"
     PROJECT = "project"
     SUPPRESSION = "suppression"
 
@@ -168,6 +173,16 @@ class SkillContext(_Context):
         return file_references(self.doc)
 
 
+class FileContext(_Context):
+    """One JSON file (`ctx.file`: its data, positions, facts and file-system view) on one target."""
+
+    __slots__ = ("file",)
+
+    def __init__(self, file: JsonFile, target: Target, run: RunShared) -> None:
+        super().__init__(target, run)
+        self.file = file
+
+
 class ProjectContext(_Context):
     __slots__ = ("project",)
 
@@ -198,7 +213,7 @@ def runtime_table(code: str) -> RuntimeSeverity:
     return severity
 
 
-C = TypeVar("C", "InputContext", "SkillContext", "ProjectContext", "SuppressionContext")
+C = TypeVar("C", "InputContext", "SkillContext", "FileContext", "ProjectContext", "SuppressionContext")
 """The context a kind of rule's check receives."""
 
 
@@ -206,7 +221,7 @@ class Rule(FrozenRecord, Generic[C]):
     """What every kind of rule declares (keywords only), and its check."""
 
     __slots__ = ("code", "name", "summary", "severity", "per_target", "enabled", "options", "runtime_severity",
-                 "check")
+                 "documents", "files", "file_check", "check")
     code: Final[str]
     name: Final[str]
     summary: Final[str]
@@ -215,6 +230,9 @@ class Rule(FrozenRecord, Generic[C]):
     enabled: Final[bool]  # off-by-default rules need --select / --extend-select
     options: Final[tuple[Option[int] | Option[str] | Option[bool], ...]]
     runtime_severity: Final[RuntimeSeverity | None]  # per-target rules: defaults to the runtime's table
+    documents: Final[frozenset[str]]  # the kinds a SkillRule (DOCUMENT_KINDS) or FileRule (JSON_KINDS) judges
+    files: Final[frozenset[str]]  # JSON file kinds a document rule also judges, with `file_check`
+    file_check: Final[Callable[[FileContext], Iterable[Finding]] | None]
 
     kind: ClassVar[Kind] = Kind.SKILL
 
@@ -230,6 +248,9 @@ class Rule(FrozenRecord, Generic[C]):
         enabled: bool = True,
         options: tuple[Option[int] | Option[str] | Option[bool], ...] = (),
         runtime_severity: RuntimeSeverity | None = None,
+        documents: Iterable[str] = ("skill",),
+        files: Iterable[str] = (),
+        file_check: Callable[[FileContext], Iterable[Finding]] | None = None,
     ) -> None:
         self.code = code
         self.name = name
@@ -239,6 +260,11 @@ class Rule(FrozenRecord, Generic[C]):
         self.enabled = enabled
         self.options = options
         self.runtime_severity = runtime_severity
+        self.documents = frozenset(documents)
+        # a problem that can be written in a skill and in a project file (an unknown tool in
+        # `allowed-tools` and in a settings deny rule) is one rule: its module judges both
+        self.files = frozenset(files)
+        self.file_check = file_check
         # declared here, not in the class body: a Final there cannot depend on C
         self.check: Final[Callable[[C], Iterable[Finding]]] = check
 
@@ -264,6 +290,11 @@ class SkillRule(Rule[SkillContext]):
     kind: ClassVar[Kind] = Kind.SKILL
 
 
+class FileRule(Rule[FileContext]):
+    __slots__ = ()
+    kind: ClassVar[Kind] = Kind.FILE
+
+
 class ProjectRule(Rule[ProjectContext]):
     __slots__ = ()
     kind: ClassVar[Kind] = Kind.PROJECT
@@ -274,7 +305,7 @@ class SuppressionRule(Rule[SuppressionContext]):
     kind: ClassVar[Kind] = Kind.SUPPRESSION
 
 
-AnyRule = InputRule | SkillRule | ProjectRule | SuppressionRule
+AnyRule = InputRule | SkillRule | FileRule | ProjectRule | SuppressionRule
 
 
 def report_facts(

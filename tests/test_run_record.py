@@ -387,3 +387,48 @@ def test_every_environment_variable_skilllint_reads_is_in_the_key() -> None:
     known = {*ENVIRONMENT, *CACHE_LOCATION}
     assert read and read <= known, read - known
 
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    """A Claude Code project: a skill, a subagent, a command, settings, an MCP config, a plugin."""
+    root = tmp_path / "project"
+    files = {
+        ".claude/skills/release/SKILL.md": "---\nname: release\ndescription: Cut a release. Use when shipping.\n"
+                                           "allowed-tools: Bash(git tag:*) mcp__github__create_release\n---\nTag.\n",
+        ".claude/agents/review.md": "---\nname: review\ndescription: Reviews. Use after changes.\ntools: Read, Bash\n"
+                                    "---\nReview.\n",
+        ".claude/commands/deploy.md": "---\ndescription: Deploy\n---\nDeploy.\n",
+        ".claude/settings.json": '{"permissions": {"deny": ["Bash(rm:*)"]}}\n',
+        ".mcp.json": '{"mcpServers": {"github": {"command": "gh-mcp"}}}\n',
+        "tools/.claude-plugin/plugin.json": '{"name": "tools", "agents": "./agents"}\n',
+        "tools/agents/helper.md": "---\nname: helper\ndescription: Helps. Use when stuck.\n---\nHelp.\n",
+    }
+    for relative, text in files.items():
+        (root / relative).parent.mkdir(parents=True, exist_ok=True)
+        (root / relative).write_text(text, encoding="utf-8")
+    return root
+
+
+@pytest.mark.parametrize("change", ["agent", "command", "settings", "mcp", "plugin manifest", "plugin path"])
+def test_the_files_around_skills_are_inputs(project: Path, cache: Path, runs: list[list[str]], change: str) -> None:
+    """Subagents, commands, settings, .mcp.json and plugin files are read by the run (some through a
+    skill's own probes: SL215 and SL208 read the settings and the MCP config above it): a change
+    to any of them is a fresh run, whose output is what a run without the cache prints."""
+    age(project)
+    check(project, cache, "--target", "claude-code")
+    assert replays(project, cache, runs, "--target", "claude-code")
+    edits = {
+        "agent": (".claude/agents/review.md", "---\nname: review:x\ndescription: Reviews.\ntools: Read\n---\nR.\n"),
+        "command": (".claude/commands/deploy.md", "---\nname: ship\ndescription: Deploy\n---\nDeploy.\n"),
+        "settings": (".claude/settings.json", '{"permissions": {"deny": ["Bash"]}}\n'),
+        "mcp": (".mcp.json", '{"mcpServers": {"gitlab": {"command": "gl-mcp"}}}\n'),
+        "plugin manifest": ("tools/.claude-plugin/plugin.json", '{"name": "Tools", "agents": "./agents"}\n'),
+    }
+    if change == "plugin path":
+        (project / "tools" / "agents" / "helper.md").unlink()
+        (project / "tools" / "agents").rmdir()
+    else:
+        relative, text = edits[change]
+        (project / relative).write_text(text, encoding="utf-8")
+    assert not replays(project, cache, runs, "--target", "claude-code")

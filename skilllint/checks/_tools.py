@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from skilllint.document import Document
+from skilllint.document import AGENT, COMMAND, SKILL, Document
 from skilllint.records import FrozenRecord
 from skilllint.resolve import Resolution, resolve
 from skilllint.targets import Target
@@ -30,7 +30,15 @@ class DeclaredTool(FrozenRecord):
         self.resolution = resolution
 
 
-def tool_fields(target: Target) -> tuple[str, ...]:
+DEFINITION_TOOL_FIELDS: Final = {AGENT: ("tools", "disallowedTools"), COMMAND: ("allowed-tools",)}
+"""A subagent grants `tools` and removes `disallowedTools`; a slash command grants
+`allowed-tools` (code.claude.com/docs/en/sub-agents, /slash-commands)."""
+
+
+def tool_fields(target: Target, kind: str = SKILL) -> tuple[str, ...]:
+    """The fields of a document of `kind` that name tools on `target`."""
+    if kind != SKILL:
+        return DEFINITION_TOOL_FIELDS[kind]
     return tuple(dict.fromkeys((*ALWAYS_RESOLVED, *target.tool_fields)))
 
 
@@ -41,7 +49,7 @@ def declared_tools(doc: Document, target: Target) -> list[DeclaredTool]:
     if key not in cache:
         found: list[DeclaredTool] = []
         if doc.frontmatter:
-            for field in tool_fields(target):
+            for field in tool_fields(target, doc.kind):
                 if field not in doc.frontmatter:
                     continue
                 for entry in tool_entries(doc, field):

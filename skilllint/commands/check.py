@@ -120,9 +120,9 @@ def run_check(paths: list[str], options: dict[str, Any]) -> int:
     else:
         out.append(render(fmt, diagnostics, run))
         if fmt in ("full", "concise") and not options.get("quiet"):
-            out.append(summary(diagnostics, result.skills, result.manifests) + "\n")
+            out.append(summary(diagnostics, result.skills, result.manifests, result.definitions) + "\n")
             out.append(targets_summary(result.target_use))
-    if not result.skills and not result.manifests and not diagnostics and not options.get("quiet"):
+    if not (result.skills or result.manifests or result.definitions or diagnostics or options.get("quiet")):
         err.append(nothing_found_warning(paths) + "\n")
     fail_on = Severity.parse(options.get("fail_on") or config.get("fail-on", "error"))
     assert fail_on is not None
@@ -159,14 +159,16 @@ def nothing_found_warning(paths: list[str]) -> str:
     return f"skilllint: warning: no SKILL.md or tool manifest found under {where}"
 
 
-def summary(diagnostics: list[Diagnostic], skills: int, manifests: int = 0) -> str:
+def summary(diagnostics: list[Diagnostic], skills: int, manifests: int = 0,
+            definitions: dict[str, int] | None = None) -> str:
     """The closing line of `full` and `concise`: what was checked and what was found."""
-    if not diagnostics and not skills and not manifests:
+    definitions = definitions or {}
+    if not diagnostics and not skills and not manifests and not definitions:
         return "Nothing to check: no SKILL.md or tool manifest found."
     counts = {s: 0 for s in Severity}
     for d in diagnostics:
         counts[d.severity] += 1
-    checked = _checked(skills, manifests)
+    checked = _checked(skills, manifests, definitions)
     if not diagnostics:
         return f"All clean: {checked}."
     parts = [f"{counts[s]:,} {s.value}{'s' if counts[s] != 1 else ''}" for s in Severity if counts[s]]
@@ -174,12 +176,20 @@ def summary(diagnostics: list[Diagnostic], skills: int, manifests: int = 0) -> s
     return f"Found {', '.join(parts)} in {files:,} file{'s' if files != 1 else ''} ({checked})."
 
 
-def _checked(skills: int, manifests: int) -> str:
-    """`3 skills checked`, `1 skill and 2 manifests checked`, `1 manifest checked`."""
-    parts = [_count(skills, "skill")] if skills or not manifests else []
+_OTHER_FILES = (("agent", "subagent"), ("command", "command"), ("plugin", "plugin manifest"),
+                ("marketplace", "marketplace"), ("settings", "settings file"), ("hooks", "hooks file"))
+
+
+def _checked(skills: int, manifests: int, others: dict[str, int] | None = None) -> str:
+    """`3 skills checked`, `1 skill and 2 manifests checked`, `1 manifest checked`,
+    `2 skills, 3 subagents and 1 command checked`."""
+    others = others or {}
+    parts = [_count(others[kind], noun) for kind, noun in _OTHER_FILES if others.get(kind)]
+    if skills or not (manifests or parts):
+        parts.insert(0, _count(skills, "skill"))
     if manifests:
         parts.append(_count(manifests, "manifest"))
-    return " and ".join(parts) + " checked"
+    return (", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0]) + " checked"
 
 
 def _count(number: int, noun: str) -> str:

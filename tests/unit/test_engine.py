@@ -111,7 +111,7 @@ def test_rules_are_planned_by_kind() -> None:
     facts = InputRule(code="SL992", name="i", summary="", severity=Severity.ERROR, check=lambda ctx: ())
     linter = Linter(_settings(Path("."), [skill, project, facts]))
     assert {kind: [r.code for r, _, _ in linter.plan(kind, [A])] for kind in Kind} == {
-        Kind.INPUT: ["SL992"], Kind.SKILL: ["SL990"], Kind.PROJECT: ["SL991"], Kind.SUPPRESSION: [],
+        Kind.INPUT: ["SL992"], Kind.SKILL: ["SL990"], Kind.FILE: [], Kind.PROJECT: ["SL991"], Kind.SUPPRESSION: [],
     }
 
 
