@@ -15,7 +15,7 @@ import re
 import signal
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from functools import cache, partial
 from pathlib import Path
@@ -49,6 +49,7 @@ from skilllint.rule import (
     InputContext,
     InputRule,
     Kind,
+    Policy,
     ProjectContext,
     ProjectRule,
     RunShared,
@@ -80,7 +81,7 @@ class Settings(Record):
 
     __slots__ = ("targets", "rules", "severity", "per_file_ignores", "exclude", "manifest_globs", "target_manifests",
                  "max_bytes", "options", "jobs", "force_exclude", "cwd", "file_budget", "location_defaults", "debug",
-                 "inject_fault", "cache_dir", "config_digest", "inputs")
+                 "inject_fault", "cache_dir", "config_digest", "inputs", "policies", "groups")
     targets: list[Target]
     rules: list[AnyRule]
     severity: dict[str, Severity | None]  # config overrides
@@ -100,6 +101,8 @@ class Settings(Record):
     cache_dir: Path | None  # where per-skill results are kept (skilllint.cache); None: no cache
     config_digest: str  # the config's content, for the cache key
     inputs: RunInputs | None  # where every layer records what it asked the file system (for a run record)
+    policies: tuple[Policy, ...]  # config `policies` (SL215)
+    groups: Mapping[str, tuple[str, ...]]  # config `groups`
 
     def __init__(self, targets: list[Target], rules: list[AnyRule], severity: dict[str, Severity | None] | None = None,
                  per_file_ignores: list[tuple[str, tuple[str, ...]]] | None = None, exclude: tuple[str, ...] = (),
@@ -108,7 +111,8 @@ class Settings(Record):
                  force_exclude: bool = False, cwd: Path | None = None, file_budget: float = FILE_BUDGET_SECONDS,
                  location_defaults: LocationDefaults | None = None, debug: bool = False,
                  inject_fault: tuple[str, str] | None = None, cache_dir: Path | None = None,
-                 config_digest: str = "", inputs: RunInputs | None = None) -> None:
+                 config_digest: str = "", inputs: RunInputs | None = None, policies: tuple[Policy, ...] = (),
+                 groups: Mapping[str, tuple[str, ...]] | None = None) -> None:
         self.targets = targets
         self.rules = rules
         self.severity = {} if severity is None else severity
@@ -128,6 +132,8 @@ class Settings(Record):
         self.cache_dir = cache_dir
         self.config_digest = config_digest
         self.inputs = inputs
+        self.policies = policies
+        self.groups = {} if groups is None else groups
 
 
 class Result(Record):
@@ -179,7 +185,8 @@ class Linter:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         off = {code for code, level in settings.severity.items() if level is None}
-        self.run = RunShared(settings.options, frozenset(r.code for r in settings.rules if r.code not in off))
+        self.run = RunShared(settings.options, frozenset(r.code for r in settings.rules if r.code not in off),
+                             settings.policies, settings.groups)
         self.rules: dict[Kind, list[AnyRule]] = {kind: [] for kind in Kind}
         for rule in settings.rules:
             self.rules[rule.kind].append(rule)

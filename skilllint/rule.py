@@ -103,16 +103,38 @@ class Kind(StrEnum):
     SUPPRESSION = "suppression"
 
 
+class Policy(FrozenRecord):
+    """A named allow/deny list over tool names, `Tool(specifier)` rules and groups (`group:web`),
+    for the skills under `paths` (config `policies`): what an application that governs its own
+    tools lets the skills there use."""
+
+    __slots__ = ("name", "paths", "allow", "deny")
+    name: Final[str]
+    paths: Final[tuple[str, ...]]  # globs, relative to the working folder, as `exclude`
+    allow: Final[tuple[str, ...] | None]  # None: everything not denied
+    deny: Final[tuple[str, ...]]
+
+    def __init__(self, name: str, paths: tuple[str, ...], allow: tuple[str, ...] | None, deny: tuple[str, ...]
+                 ) -> None:
+        self.name = name
+        self.paths = paths
+        self.allow = allow
+        self.deny = deny
+
+
 class RunShared:
     """What every context of one run shares: the options of the rules (validated from config,
-    by option name) and the codes of the rules that are on, so one rule can stay quiet when
-    another that says more is on."""
+    by option name), the codes of the rules that are on, so one rule can stay quiet when
+    another that says more is on, and the config's tool policies and groups."""
 
-    __slots__ = ("active", "options")
+    __slots__ = ("active", "groups", "options", "policies")
 
-    def __init__(self, options: Mapping[str, object], active: frozenset[str]) -> None:
+    def __init__(self, options: Mapping[str, object], active: frozenset[str], policies: tuple[Policy, ...] = (),
+                 groups: Mapping[str, tuple[str, ...]] | None = None) -> None:
         self.options = options
         self.active = active
+        self.policies = policies
+        self.groups: Mapping[str, tuple[str, ...]] = {} if groups is None else groups
 
 
 class _Context:
@@ -130,6 +152,16 @@ class _Context:
     def is_active(self, code: str) -> bool:
         """Whether rule `code` runs in this run (selected and not turned off)."""
         return code in self._run.active
+
+    @property
+    def policies(self) -> tuple[Policy, ...]:
+        """The config's tool policies (`policies:`), in the order written."""
+        return self._run.policies
+
+    @property
+    def groups(self) -> Mapping[str, tuple[str, ...]]:
+        """The config's own tool groups (`groups:`), for `group:NAME` in a policy."""
+        return self._run.groups
 
 
 class InputContext(_Context):

@@ -10,7 +10,7 @@ are `SettingsError`s (exit 2 with the message); a config that cannot be used is 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +22,7 @@ from skilllint.location import LocationDefaults
 from skilllint.manifests import Manifest
 from skilllint.model import Severity
 from skilllint.registry import UnknownRuleError, all_rules, expand_selector
-from skilllint.rule import AnyRule, OptionError
+from skilllint.rule import AnyRule, OptionError, Policy
 from skilllint.suggest import closest
 from skilllint.targets import DEFAULT_TARGET, Target, TargetError, build_targets, user_parent
 
@@ -184,7 +184,29 @@ def _settings(config: Config, options: Mapping[str, Any], cwd: Path, inputs: Run
         cache_dir=cache_dir,
         config_digest=config_digest(config.path, config.data) if cache_dir is not None else "",
         inputs=inputs if cache_dir is not None else None,
+        policies=_policies(config, available.values()),
+        groups={name: tuple(members) for name, members in config.get("groups", {}).items()},
     )
+
+
+def _policies(config: Config, targets: Iterable[Target]) -> tuple[Policy, ...]:
+    """The config's `policies`, each group they name checked: a typo in `group:wbe` would
+    otherwise deny (or allow) nothing, silently."""
+    from skilllint.checks._policies import GROUP, known_group
+
+    capabilities = frozenset(tool.capability for target in targets for tool in target.tools or ())
+    own = config.get("groups", {})
+    found = []
+    for name, spec in config.get("policies", {}).items():
+        for entry in [*spec.get("allow", ()), *spec.get("deny", ())]:
+            if entry.startswith(GROUP) and not known_group(entry[len(GROUP):], capabilities, own):
+                raise ConfigError(f"{config.path}: policy `{name}`: unknown group `{entry}` (built in: group:shell, "
+                                  "group:read, group:write, group:web, group:mcp and each capability; or define it "
+                                  "under `groups:`)")
+        allow = spec.get("allow")
+        found.append(Policy(name, tuple(spec["paths"]), tuple(allow) if allow is not None else None,
+                            tuple(spec.get("deny", ()))))
+    return tuple(found)
 
 
 def config_digest(path: Path | None, data: Mapping[str, Any]) -> str:
