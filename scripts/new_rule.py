@@ -20,6 +20,7 @@ from pathlib import Path
 KINDS = {
     "input": ("InputRule", "InputContext", "the facts recorded while reading (ctx.facts)"),
     "skill": ("SkillRule", "SkillContext", "one skill on one target (ctx.doc, ctx.target)"),
+    "file": ("FileRule", "FileContext", "one plugin or marketplace file (ctx.file, ctx.target)"),
     "project": ("ProjectRule", "ProjectContext", "the whole tree (ctx.project)"),
     "suppression": ("SuppressionRule", "SuppressionContext", "what the suppression comments did (ctx.report)"),
 }

@@ -8,8 +8,9 @@ by target id. It lives on the Document, so it dies with it after the skill's che
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
+
+from skilllint.records import Record
 
 if TYPE_CHECKING:
     from skilllint.checks._body import BodyReference
@@ -20,33 +21,55 @@ if TYPE_CHECKING:
     from skilllint.toollist import ToolEntry
 
 
-@dataclass(slots=True)
-class Analyses:
+class Analyses(Record):
+    __slots__ = ("tool_entries", "declared", "tool_spans", "body_refs", "skill_runtimes", "file_refs", "plugin_refs",
+                 "skill_dir_abs", "skill_folders", "skill_folders_folded", "plugin_root", "plugin_root_known",
+                 "authoring_skill", "files_elsewhere", "project_skill", "in_project", "resolved_refs", "schema_errors")
     # frontmatter tool lists (toollist.tool_entries), by key
-    tool_entries: dict[str, list[ToolEntry]] = field(default_factory=dict)
+    tool_entries: dict[str, list[ToolEntry]]
     # tool fields resolved on a target (_tools.declared_tools), by target id
-    declared: dict[str, list[DeclaredTool]] = field(default_factory=dict)
+    declared: dict[str, list[DeclaredTool]]
     # the body's tool-like code spans (_body.candidate_spans) and their resolution by target id
-    tool_spans: list[tuple[str, Location]] | None = None
-    body_refs: dict[str, list[BodyReference]] = field(default_factory=dict)
+    tool_spans: list[tuple[str, Location]] | None
+    body_refs: dict[str, list[BodyReference]]
     # the runtimes the skill says it is about (_body.skill_runtimes)
-    skill_runtimes: frozenset[str] | None = None
+    skill_runtimes: frozenset[str] | None
     # the body's file references (_files), relative to the skill and to a plugin root
-    file_refs: list[FileReference] | None = None
-    plugin_refs: list[FileReference] | None = None
+    file_refs: list[FileReference] | None
+    plugin_refs: list[FileReference] | None
     # the skill folder, seen once (_files)
-    skill_dir_abs: str | None = None
-    skill_folders: frozenset[str] | None = None
-    skill_folders_folded: frozenset[str] | None = None
-    plugin_root: str | None = None
-    plugin_root_known: bool = False
+    skill_dir_abs: str | None
+    skill_folders: frozenset[str] | None
+    skill_folders_folded: frozenset[str] | None
+    plugin_root: str | None
+    plugin_root_known: bool
     # what the skill is (_files): about writing skills, says its files live elsewhere, a project's own
-    authoring_skill: bool | None = None
-    files_elsewhere: bool | None = None
-    project_skill: bool | None = None
+    authoring_skill: bool | None
+    files_elsewhere: bool | None
+    project_skill: bool | None
     # answers derived from the file system, by path (_files); the probes themselves go through the
     # document's `fs` (skilllint.fsview), which remembers them and records them for the result cache
-    in_project: dict[str, bool] = field(default_factory=dict)
-    resolved_refs: dict[str, tuple[str, bool]] = field(default_factory=dict)
+    in_project: dict[str, bool]
+    resolved_refs: dict[str, tuple[str, bool]]
     # JSON-schema errors of the frontmatter (schema.errors_for), by dialect
-    schema_errors: dict[str, list[SchemaError]] = field(default_factory=dict)
+    schema_errors: dict[str, list[SchemaError]]
+
+    def __init__(self) -> None:
+        self.tool_entries = {}
+        self.declared = {}
+        self.tool_spans = None
+        self.body_refs = {}
+        self.skill_runtimes = None
+        self.file_refs = None
+        self.plugin_refs = None
+        self.skill_dir_abs = None
+        self.skill_folders = None
+        self.skill_folders_folded = None
+        self.plugin_root = None
+        self.plugin_root_known = False
+        self.authoring_skill = None
+        self.files_elsewhere = None
+        self.project_skill = None
+        self.in_project = {}
+        self.resolved_refs = {}
+        self.schema_errors = {}

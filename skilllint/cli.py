@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import sys
-import traceback
 from pathlib import Path
 from typing import Any
 
@@ -67,9 +66,19 @@ def cli() -> None:
               help="Testing only: fail (raise, crash or hang) on files matching GLOB.")
 def check(paths: tuple[str, ...], **options: Any) -> None:
     """Lint skill folders, SKILL.md files and tool manifests (default: the current folder)."""
+    sys.exit(_guard(_check, list(paths) or ["."], options, debug=options["debug"]))
+
+
+def _check(paths: list[str], options: dict[str, Any]) -> int:
+    """The stored output of this same run while nothing it read has changed, else a run."""
+    from skilllint.commands.replay import replay
+
+    code = replay(paths, options)
+    if code is not None:
+        return code
     from skilllint.commands.check import run_check
 
-    sys.exit(_guard(run_check, list(paths) or ["."], options, debug=options["debug"]))
+    return run_check(paths, options)
 
 
 @cli.command("coverage")
@@ -231,21 +240,11 @@ def _guard(function: Any, *args: Any, debug: bool = False) -> int:
     YAML error points at the bad spot on the lines below), indented so that no line of it
     can pass for a line of our own.
     """
-    from skilllint.config import ConfigError
-    from skilllint.discover import PathNotFoundError
-    from skilllint.targets import TargetError
-    from skilllint.textsafe import escape, escape_lines
-
     try:
         code: int = function(*args)
         return code
     except click.ClickException:
         raise
-    except (ConfigError, TargetError) as error:
-        message = escape_lines(str(error)).replace("\n", "\n  ")
-        click.echo(f"skilllint: config error: {message}", err=True)
-    except PathNotFoundError as error:
-        click.echo(f"skilllint: error: path does not exist: {escape(str(error.args[0]))}", err=True)
     except KeyboardInterrupt:
         click.echo("skilllint: interrupted", err=True)
     except BrokenPipeError:
@@ -253,14 +252,33 @@ def _guard(function: Any, *args: Any, debug: bool = False) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_FINDINGS
     except Exception as error:  # noqa: BLE001 - an internal error must not print a traceback
+        _report(error, debug)
+    return EXIT_ERROR
+
+
+def _report(error: Exception, debug: bool) -> None:
+    """One line for an error that ended a command. The modules that define the errors are imported
+    only now: a run that replays its stored output loads none of them."""
+    from skilllint.config import ConfigError
+    from skilllint.discover import PathNotFoundError
+    from skilllint.targets import TargetError
+    from skilllint.textsafe import escape, escape_lines
+
+    if isinstance(error, (ConfigError, TargetError)):
+        message = escape_lines(str(error)).replace("\n", "\n  ")
+        click.echo(f"skilllint: config error: {message}", err=True)
+    elif isinstance(error, PathNotFoundError):
+        click.echo(f"skilllint: error: path does not exist: {escape(str(error.args[0]))}", err=True)
+    else:
         if debug or os.environ.get("SKILLLINT_DEBUG"):
-            traceback.print_exc()
+            import traceback  # only here: it costs milliseconds of every start
+
+            traceback.print_exception(error)
         click.echo(
             f"skilllint: internal error: {type(error).__name__}: {escape(str(error))} "
             "(run with --debug for the traceback)",
             err=True,
         )
-    return EXIT_ERROR
 
 
 def main() -> None:

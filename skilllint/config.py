@@ -16,19 +16,19 @@ from __future__ import annotations
 import os
 import re
 import stat
-import tomllib
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import yaml
 from yaml.constructor import SafeConstructor
 from yaml.nodes import MappingNode, Node, ScalarNode
 
+from skilllint.fsview import PlainFs, RunInputs
 from skilllint.globs import GlobError, compile_glob
 from skilllint.quickschema import surely_valid
+from skilllint.records import FrozenRecord, Record
 from skilllint.registry import UnknownRuleError, expand_selector
 from skilllint.resources import load_schema
 from skilllint.targets import TargetError, builtin_raw, extends_chain, user_parent
@@ -70,10 +70,14 @@ class ConfigError(ValueError):
         super().__init__(message if len(message) <= 1000 else message[:999] + "…")
 
 
-@dataclass
-class Config:
-    path: Path | None = None
-    data: dict[str, Any] = field(default_factory=dict)
+class Config(Record):
+    __slots__ = ("path", "data")
+    path: Path | None
+    data: dict[str, Any]
+
+    def __init__(self, path: Path | None = None, data: dict[str, Any] | None = None) -> None:
+        self.path = path
+        self.data = {} if data is None else data
 
     def get(self, key: str, default: Any = None) -> Any:
         return self.data.get(key, default)
@@ -88,56 +92,67 @@ class Config:
 # --------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class _Found:
+class _Found(FrozenRecord):
     """A config file found, with its bytes when finding it meant reading it (pyproject.toml)."""
 
-    path: Path
-    raw: bytes | None = None
+    __slots__ = ("path", "raw")
+    path: Final[Path]
+    raw: Final[bytes | None]
+
+    def __init__(self, path: Path, raw: bytes | None = None) -> None:
+        self.path = path
+        self.raw = raw
 
 
 def find_config(start: Path) -> Path | None:
     """The nearest config file at or above `start`, stopping at a repository root."""
-    found = _find(start)
+    found = _find(start, PlainFs())
     return found.path if found else None
 
 
-def discover_config(start: Path) -> Config | None:
-    """The nearest config, loaded: a pyproject.toml is read once, to decide and to load."""
-    found = _find(start)
-    return _load(found.path, found.raw) if found else None
+def discover_config(start: Path, fs: RunInputs | None = None) -> Config | None:
+    """The nearest config, loaded: a pyproject.toml is read once, to decide and to load. What it
+    looked at and read is recorded in `fs` when given."""
+    fs = PlainFs() if fs is None else fs
+    found = _find(start, fs)
+    return _load(found.path, found.raw, fs) if found else None
 
 
-def _find(start: Path) -> _Found | None:
+def _find(start: Path, fs: RunInputs) -> _Found | None:
     """Walk up. A `.skilllint.yaml` that is there but is no regular file (a folder, a FIFO, a
     dangling link) is found all the same, so loading it reports why it cannot be used."""
     for folder in (start, *start.parents):
         for name in CONFIG_NAMES:
             candidate = folder / name
-            if os.path.lexists(candidate):
+            if fs.lexists(os.fspath(candidate)):
                 return _Found(candidate)
         pyproject = folder / "pyproject.toml"
-        raw = _pyproject_with_section(pyproject)
+        raw = _pyproject_with_section(pyproject, fs)
         if raw is not None:
             return _Found(pyproject, raw)
-        if os.path.lexists(folder / ".git"):
+        if fs.lexists(os.fspath(folder / ".git")):
             return None
     return None
 
 
-def _pyproject_with_section(pyproject: Path) -> bytes | None:
+def _pyproject_with_section(pyproject: Path, fs: RunInputs) -> bytes | None:
     """The bytes of `pyproject` when it configures skilllint, else None.
 
     Decided by parsing, so `[tool]` + `skilllint = {...}` counts. One that does not parse
     (not UTF-8, bad TOML) counts when a line seems to set skilllint up, so that loading it
     reports the error; any other project's broken or unreadable pyproject is not ours to judge.
     """
-    if not os.path.isfile(pyproject):
+    if not fs.isfile(os.fspath(pyproject)):
         return None
     try:
-        raw = _read_regular(pyproject)
+        raw = _read_regular(pyproject, fs)
     except ConfigError:
+        fs.give_up(f"{pyproject} could not be read")  # rare: a run record could not say what was there
         return None
+    if b"skilllint" not in raw and b"\\" not in raw:
+        return None  # no table can name skilllint (but through an escape): not ours, and no TOML parser to load
+    import tomllib  # only for a pyproject.toml that may configure skilllint: it costs milliseconds of a start
+
     try:
         return raw if _tool_section(tomllib.loads(raw.decode("utf-8"))) is not None else None
     except (ValueError, RecursionError):  # UnicodeDecodeError and TOMLDecodeError are ValueErrors
@@ -154,19 +169,20 @@ def _tool_section(document: dict[str, Any]) -> Any:
 # --------------------------------------------------------------------------------------------
 
 
-def load_config(path: Path) -> Config:
-    """Read and validate one config file; raises ConfigError (and nothing else)."""
-    return _load(path, None)
+def load_config(path: Path, fs: RunInputs | None = None) -> Config:
+    """Read and validate one config file; raises ConfigError (and nothing else). The read is
+    recorded in `fs` when given."""
+    return _load(path, None, PlainFs() if fs is None else fs)
 
 
-def _load(path: Path, raw: bytes | None) -> Config:
+def _load(path: Path, raw: bytes | None, fs: RunInputs) -> Config:
     """Read (unless already read), parse, validate.
 
     An exception nobody foresaw still becomes a ConfigError naming the file, with the
     exception's type and message: wrapped, not hidden, and never a bare internal error.
     """
     try:
-        data, root = _parse(path, raw if raw is not None else _read_regular(path))
+        data, root = _parse(path, raw if raw is not None else _read_regular(path, fs))
         validate_config(data, path, root)
     except ConfigError:
         raise
@@ -175,7 +191,7 @@ def _load(path: Path, raw: bytes | None) -> Config:
     return Config(path, data)
 
 
-def _read_regular(path: Path) -> bytes:
+def _read_regular(path: Path, fs: RunInputs) -> bytes:
     """The bytes of `path`, which must be a regular file of at most MAX_CONFIG_BYTES.
 
     Checked with stat before opening (a socket cannot even be opened) and with fstat after
@@ -185,8 +201,11 @@ def _read_regular(path: Path) -> bytes:
         _refuse_irregular(path, os.stat(path).st_mode)
         handle = os.open(path, _OPEN_FLAGS)
         try:
-            _refuse_irregular(path, os.fstat(handle).st_mode)
-            return _read_at_most(path, handle)
+            info = os.fstat(handle)
+            _refuse_irregular(path, info.st_mode)
+            data = _read_at_most(path, handle)
+            fs.note_whole(os.fspath(path), info, data)
+            return data
         finally:
             os.close(handle)
     except OSError as error:
@@ -233,6 +252,8 @@ def _decode(path: Path, raw: bytes) -> str:
 
 def _parse_toml(path: Path, text: str) -> Any:
     """The `[tool.skilllint]` table ({} when absent). tomllib recurses once per nesting level."""
+    import tomllib
+
     try:
         document = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:

@@ -12,14 +12,16 @@ from __future__ import annotations
 import errno
 import os
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
-from skilllint.document import relative_posix
+from skilllint.document import AGENT, COMMAND, relative_posix
+from skilllint.fsview import PlainFs, RunInputs
 from skilllint.globs import matches
+from skilllint.jsonfile import ALL_KINDS, HOOKS, HOOKS_FILE, JSON_KINDS, PLUGIN_FOLDER, SETTINGS, SETTINGS_FILES
 from skilllint.model import Span
 from skilllint.readfacts import Fact, ReadFact
+from skilllint.records import FrozenRecord, Record
 
 SKILL_FILE = "SKILL.md"
 SKIP_DIRS = frozenset(
@@ -29,22 +31,56 @@ SKIP_DIRS = frozenset(
 SKILLS_ROOT_NAMES = frozenset({"skills"})
 GIT_MARKER = ".git"  # a folder, or in a linked worktree or submodule a file naming the git dir
 IGNORE_FILE = ".gitignore"
+DEFINITION_FOLDERS = {"agents": AGENT, "commands": COMMAND}
+"""Claude Code reads subagents from `agents/` and slash commands from `commands/` (Markdown files,
+subfolders included) in `.claude/` and at a plugin's root (code.claude.com/docs/en/sub-agents,
+/slash-commands, /plugins-reference)."""
+CLAUDE_FOLDER = ".claude"
+PLUGIN_MARKER = ".claude-plugin"  # the folder holding plugin.json marks a plugin's root
 
 if TYPE_CHECKING:
     from pathspec import GitIgnoreSpec
 
 
-@dataclass(frozen=True, slots=True)
-class SkillInput:
-    file: Path  # the SKILL.md (or its wrong-case spelling)
-    wrong_case: bool = False
+class SkillInput(FrozenRecord):
+    __slots__ = ("file", "wrong_case")
+    file: Final[Path]  # the SKILL.md (or its wrong-case spelling)
+    wrong_case: Final[bool]
+
+    def __init__(self, file: Path, wrong_case: bool = False) -> None:
+        self.file = file
+        self.wrong_case = wrong_case
 
 
-@dataclass
-class Discovery:
-    skills: list[SkillInput] = field(default_factory=list)
-    manifests: list[Path] = field(default_factory=list)
-    problems: list[ReadFact] = field(default_factory=list)
+class DefinitionInput(FrozenRecord):
+    """A subagent or slash-command file, and whether a plugin ships it."""
+
+    __slots__ = ("file", "kind", "plugin")
+    file: Final[Path]
+    kind: Final[str]  # document.AGENT or document.COMMAND
+    plugin: Final[bool]
+
+    def __init__(self, file: Path, kind: str, plugin: bool = False) -> None:
+        self.file = file
+        self.kind = kind
+        self.plugin = plugin
+
+
+class Discovery(Record):
+    __slots__ = ("skills", "manifests", "definitions", "json_files", "problems")
+    skills: list[SkillInput]
+    manifests: list[Path]
+    definitions: list[DefinitionInput]
+    json_files: list[DefinitionInput]  # plugin, marketplace, settings and hooks files (kind: jsonfile.ALL_KINDS)
+    problems: list[ReadFact]
+
+    def __init__(self, skills: list[SkillInput] | None = None, manifests: list[Path] | None = None,
+                 problems: list[ReadFact] | None = None, definitions: list[DefinitionInput] | None = None) -> None:
+        self.skills = [] if skills is None else skills
+        self.manifests = [] if manifests is None else manifests
+        self.definitions = [] if definitions is None else definitions
+        self.json_files = []
+        self.problems = [] if problems is None else problems
 
 
 def is_manifest(rel: str, globs: tuple[str, ...]) -> bool:
@@ -198,8 +234,7 @@ def _spec(patterns: list[tuple[int, str]]) -> tuple[GitIgnoreSpec | _LiteralSpec
     return GitIgnoreSpec(compiled), indexes
 
 
-@dataclass(frozen=True, slots=True)
-class _IgnoreRules:
+class _IgnoreRules(FrozenRecord):
     """One folder's `.gitignore` (at a repository's root, after `.git/info/exclude`, so that
     the `.gitignore` wins where they disagree, as in git), compiled for files and for folders.
 
@@ -211,9 +246,15 @@ class _IgnoreRules:
     ignoring `X` itself, where git ignores neither and walks in.
     """
 
-    prefix: str  # the folder with a trailing separator: patterns match paths relative to it
-    files: _Matcher
-    folders: _Matcher
+    __slots__ = ("prefix", "files", "folders")
+    prefix: Final[str]  # the folder with a trailing separator: patterns match paths relative to it
+    files: Final[_Matcher]
+    folders: Final[_Matcher]
+
+    def __init__(self, prefix: str, files: _Matcher, folders: _Matcher) -> None:
+        self.prefix = prefix
+        self.files = files
+        self.folders = folders
 
     def decide(self, path: str, is_dir: bool) -> bool | None:
         rel = path[len(self.prefix) :]
@@ -242,26 +283,26 @@ def _folder_only(line: str) -> bool:
     return stripped.endswith("/") and not stripped.endswith("\\/")
 
 
-def _read_lines(path: str) -> list[str]:
-    """The lines of a file, none when it cannot be read (git skips such a file too)."""
+def _read_lines(fs: RunInputs, path: str) -> list[str]:
+    """The lines of a file, none when it cannot be read (git skips such a file too). Read as
+    bytes (recorded) and decoded as a text-mode read would: splitlines takes \\r\\n and \\r alike."""
     try:
-        with open(path, encoding="utf-8", errors="surrogateescape") as handle:
-            return handle.read().splitlines()
-    except OSError:
+        return fs.read_whole(path).decode("utf-8", "surrogateescape").splitlines()
+    except (OSError, ValueError):
         return []
 
 
-def _info_exclude(repo_root: str) -> str:
+def _info_exclude(fs: RunInputs, repo_root: str) -> str:
     """The repository's `info/exclude`. In a linked worktree or a submodule `.git` is a file
     `gitdir: PATH`; a worktree's git dir names the shared one in `commondir`, which holds `info/`."""
     marker = os.path.join(repo_root, GIT_MARKER)
-    if os.path.isdir(marker):
+    if fs.isdir(marker):
         return os.path.join(marker, "info", "exclude")
-    first = (_read_lines(marker) or [""])[0]
+    first = (_read_lines(fs, marker) or [""])[0]
     if not first.startswith("gitdir:"):
         return os.path.join(marker, "info", "exclude")  # not a gitdir file: a path that does not exist
     git_dir = os.path.join(repo_root, first[len("gitdir:") :].strip())
-    common = (_read_lines(os.path.join(git_dir, "commondir")) or [""])[0].strip()
+    common = (_read_lines(fs, os.path.join(git_dir, "commondir")) or [""])[0].strip()
     return os.path.join(git_dir, common, "info", "exclude")
 
 
@@ -276,7 +317,8 @@ class _GitIgnores:
     what one person keeps out of commits, not what the repository's skills are.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, fs: RunInputs) -> None:
+        self.fs = fs
         self.chains: dict[str, IgnoreChain] = {}  # folders above the walked roots, and the roots
         self.rules: dict[str, _IgnoreRules | None] = {}  # compiled per folder
 
@@ -293,28 +335,28 @@ class _GitIgnores:
         """The rules for the entries of `folder`, looking up to its repository's root on disk."""
         if folder in self.chains:
             return self.chains[folder]
-        is_root = os.path.lexists(os.path.join(folder, GIT_MARKER))
+        is_root = self.fs.lexists(os.path.join(folder, GIT_MARKER))
         parent = os.path.dirname(folder)
         above = () if is_root else None if parent == folder else self.chain_of(parent)
         chain = None if above is None else self._with_own(
-            folder, is_root, os.path.isfile(os.path.join(folder, IGNORE_FILE)), above)
+            folder, is_root, self.fs.isfile(os.path.join(folder, IGNORE_FILE)), above)
         self.chains[folder] = chain
         return chain
 
     def fresh(self, folder: str) -> IgnoreChain:
         """The rules of `folder` and below only: for a folder named on the command line that
         the rules above it ignore (linted all the same, like one that `exclude` matches)."""
-        is_root = os.path.lexists(os.path.join(folder, GIT_MARKER))
-        chain = self._with_own(folder, is_root, os.path.isfile(os.path.join(folder, IGNORE_FILE)), ())
+        is_root = self.fs.lexists(os.path.join(folder, GIT_MARKER))
+        chain = self._with_own(folder, is_root, self.fs.isfile(os.path.join(folder, IGNORE_FILE)), ())
         self.chains[folder] = chain
         return chain
 
     def _with_own(self, folder: str, is_repo_root: bool, has_ignore_file: bool,
                   above: tuple[_IgnoreRules, ...]) -> tuple[_IgnoreRules, ...]:
         if folder not in self.rules:
-            lines = _read_lines(_info_exclude(folder)) if is_repo_root else []
+            lines = _read_lines(self.fs, _info_exclude(self.fs, folder)) if is_repo_root else []
             if has_ignore_file:
-                lines += _read_lines(os.path.join(folder, IGNORE_FILE))
+                lines += _read_lines(self.fs, os.path.join(folder, IGNORE_FILE))
             self.rules[folder] = _compile(folder, lines)
         own = self.rules[folder]
         return (own, *above) if own is not None else above
@@ -346,16 +388,20 @@ def _is_within(path: str, root: str) -> bool:
 
 
 class _Walker:
-    def __init__(self, cwd: Path, exclude: tuple[str, ...], result: Discovery, manifest_globs: tuple[str, ...]) -> None:
+    def __init__(self, cwd: Path, exclude: tuple[str, ...], result: Discovery, manifest_globs: tuple[str, ...],
+                 fs: RunInputs) -> None:
+        self.fs = fs
         self.cwd = cwd
         self.exclude = exclude
         self.manifest_globs = manifest_globs
         self.seen_manifests: set[str] = set()
+        self.seen_definitions: set[str] = set()
+        self.roles: dict[str, tuple[str, bool] | None] = {}
         self.result = result
         self.seen_files: set[str] = set()
         self.skill_dirs: set[str] = set()
         self.skills_roots: list[tuple[str, IgnoreChain]] = []  # with the ignore rules of their entries
-        self.gitignores = _GitIgnores()
+        self.gitignores = _GitIgnores(fs)
 
     def rel(self, path: str) -> str:
         return relative_posix(Path(path), self.cwd)
@@ -366,7 +412,7 @@ class _Walker:
         self.result.problems.append(ReadFact(kind, rel, Span(1, 1), detail, advice))
 
     def add_skill(self, file: str, wrong_case: bool, *, is_link: bool = True) -> None:
-        real = os.path.realpath(file) if is_link else os.path.abspath(file)
+        real = self.fs.realpath(file) if is_link else os.path.abspath(file)
         if real in self.seen_files:
             return
         self.seen_files.add(real)
@@ -389,14 +435,13 @@ class _Walker:
             self.exclude = saved
 
     def _walk(self, root: str) -> None:
-        root_real = os.path.realpath(root)
+        root_real = self.fs.realpath(root)
         stack: list[tuple[str, IgnoreChain]] = [(os.path.abspath(root), None)]
         first = True
         while stack:
             directory, above = stack.pop()
             try:
-                with os.scandir(directory) as handle:
-                    entries = sorted(handle, key=lambda e: e.name)
+                entries = self.fs.scan(directory)
             except OSError as error:
                 self.problem(Fact.UNREADABLE, directory, f"cannot read folder: {error.strerror or error}")
                 continue
@@ -432,18 +477,69 @@ class _Walker:
                 is_dir = entry.is_dir(follow_symlinks=False)
             except OSError:
                 continue
-            if not is_dir and not is_manifest(rel, self.manifest_globs):
+            role = None if is_dir else self.file_role(directory, entry.name, rel)
+            if not is_dir and role is None and not is_manifest(rel, self.manifest_globs):
                 continue
             if chain and self.gitignores.ignored(chain, entry.path, is_dir):
                 continue
             if is_dir:
                 folders.append(entry.path)
+            elif role is not None:
+                self.add_definition(entry.path, role)
             else:
                 self.add_manifest(entry.path)
         return folders
 
+    def definition_role(self, directory: str) -> tuple[str, bool] | None:
+        """(kind, in a plugin) when Markdown files in `directory` are subagents or commands:
+        it is, or is inside, an `agents/` or `commands/` folder of `.claude/` or of a plugin's
+        root. Asked once per folder (the answer of a parent is reused)."""
+        if directory in self.roles:
+            return self.roles[directory]
+        parent = os.path.dirname(directory)
+        kind = DEFINITION_FOLDERS.get(os.path.basename(directory))
+        role: tuple[str, bool] | None = None
+        if kind is not None and os.path.basename(parent) == CLAUDE_FOLDER:
+            role = (kind, False)
+        elif kind is not None and self.fs.isdir(os.path.join(parent, PLUGIN_MARKER)):
+            role = (kind, True)
+        elif parent != directory:
+            role = self.definition_role(parent)
+        self.roles[directory] = role
+        return role
+
+    def file_role(self, directory: str, name: str, rel: str) -> tuple[str, bool] | None:
+        """What Claude Code makes of a file there, other than a skill or a manifest: a subagent,
+        a command, a plugin, marketplace, settings or hooks file; None for anything else."""
+        if name.endswith(".md"):
+            return self.definition_role(directory)
+        if name.endswith(".json") and not is_manifest(rel, self.manifest_globs):
+            return self.json_role(directory, name)
+        return None
+
+    def json_role(self, directory: str, name: str) -> tuple[str, bool] | None:
+        """(kind, in a plugin) of a JSON file Claude Code reads there: a plugin's or marketplace's
+        manifest in `.claude-plugin/`, a project's settings in `.claude/`, a plugin's `hooks/hooks.json`."""
+        folder = os.path.basename(directory)
+        if name in JSON_KINDS and folder == PLUGIN_FOLDER:
+            return JSON_KINDS[name], True
+        if name in SETTINGS_FILES and folder == CLAUDE_FOLDER:
+            return SETTINGS, False
+        if name == HOOKS_FILE and folder == "hooks" and self.fs.isdir(os.path.join(os.path.dirname(directory),
+                                                                                   PLUGIN_FOLDER)):
+            return HOOKS, True
+        return None
+
+    def add_definition(self, path: str, role: tuple[str, bool]) -> None:
+        """A subagent or command file, or (by its kind) a plugin's JSON file."""
+        real = self.fs.realpath(path)
+        if real not in self.seen_definitions:
+            self.seen_definitions.add(real)
+            found = DefinitionInput(Path(os.path.abspath(path)), *role)
+            (self.result.json_files if role[0] in ALL_KINDS else self.result.definitions).append(found)
+
     def add_manifest(self, path: str) -> None:
-        real = os.path.realpath(path)
+        real = self.fs.realpath(path)
         if real not in self.seen_manifests:
             self.seen_manifests.add(real)
             self.result.manifests.append(Path(os.path.abspath(path)))
@@ -465,25 +561,21 @@ class _Walker:
         self.problem(Fact.SKILL_MD_CASE_BESIDE, path, f"`{name}` beside `SKILL.md`: runtimes read only `SKILL.md`",
                      f"merge it into SKILL.md or rename it; `{name}` is ignored")
 
-    @staticmethod
-    def link_text(path: str) -> str:
+    def link_text(self, path: str) -> str:
         """What the link says (relative links stay relative: messages must not depend on the checkout)."""
-        try:
-            return os.readlink(path)
-        except OSError:
-            return os.path.realpath(path)
+        text = self.fs.readlink(path)
+        return self.fs.realpath(path) if text is None else text
 
     def symlink_ok(self, path: str, root_real: str) -> bool:
         """Report a symlink that escapes the root or loops; True when it may be read."""
-        try:
-            os.stat(path)
-        except OSError as error:
-            if error.errno == errno.ELOOP:
+        failed = self.fs.stat_error(path)
+        if failed:
+            if failed == errno.ELOOP:
                 self.problem(Fact.SYMLINK_LOOP, path, "symlink loop; not followed")
             else:
                 self.problem(Fact.BROKEN_SYMLINK, path, "broken symlink: its target does not exist")
             return False
-        target = os.path.realpath(path)
+        target = self.fs.realpath(path)
         if not _is_within(target, root_real):
             self.problem(
                 Fact.SYMLINK_OUTSIDE, path,
@@ -494,19 +586,18 @@ class _Walker:
 
     def consider_dir_symlink(self, entry: os.DirEntry[str], directory: str, root_real: str) -> None:
         """Any other symlink: report loops and escapes; never follow one into a folder."""
-        try:
-            os.stat(entry.path)
-        except OSError as error:
-            if error.errno == errno.ELOOP:
+        failed = self.fs.stat_error(entry.path)
+        if failed:
+            if failed == errno.ELOOP:
                 self.problem(Fact.SYMLINK_LOOP, entry.path, "symlink loop; not followed")
             return  # a dangling link to a non-skill file matters only where it is referenced
-        target = os.path.realpath(entry.path)
+        target = self.fs.realpath(entry.path)
         if not _is_within(target, root_real):
             self.problem(
                 Fact.SYMLINK_OUTSIDE, entry.path,
                 f"symlink points outside the linted root (to `{self.link_text(entry.path)}`); not followed",
             )
-        elif os.path.isdir(target) and _is_within(os.path.realpath(directory), target):
+        elif self.fs.isdir(target) and _is_within(self.fs.realpath(directory), target):
             self.problem(Fact.SYMLINK_LOOP, entry.path,
                          f"symlink loop: points back to its ancestor `{self.rel(target)}`")
         # a symlink to a folder inside the root is linted where it really is
@@ -538,7 +629,7 @@ class _Walker:
             if skills_root in self.skill_dirs:
                 continue  # a skill named `skills`, not a container
             try:
-                children = sorted(os.scandir(skills_root), key=lambda e: e.name)
+                children = self.fs.scan(skills_root)
             except OSError:
                 continue
             for child in children:
@@ -564,32 +655,36 @@ def discover(
     exclude: tuple[str, ...] = (),
     manifest_globs: tuple[str, ...] = (),
     force_exclude: bool = False,
+    fs: RunInputs | None = None,
 ) -> Discovery:
     """Skills and manifests under `paths` (folders or files); PathNotFoundError for a missing path.
 
     Paths named explicitly are linted even when `exclude` matches them or git ignores them,
-    unless `force_exclude` (what pre-commit hooks want: they pass every changed file).
+    unless `force_exclude` (what pre-commit hooks want: they pass every changed file). Every
+    question asked of the file system goes through `fs`, which records it when the run keeps a
+    run record (`RunInputs`).
     """
+    fs = PlainFs() if fs is None else fs
     result = Discovery()
-    walker = _Walker(cwd, exclude, result, manifest_globs)
+    walker = _Walker(cwd, exclude, result, manifest_globs, fs)
     named_folders: list[str] = []
     for raw in paths:
         path = os.path.join(cwd, raw) if not os.path.isabs(raw) else raw
-        if not os.path.lexists(path):
+        if not fs.lexists(path):
             raise PathNotFoundError(raw)
         if force_exclude and _force_excluded(walker, path, exclude):
             continue
-        if os.path.isdir(path):
+        if fs.isdir(path):
             walker.walk(path)
-            if os.path.realpath(path) != os.path.realpath(cwd):
+            if fs.realpath(path) != fs.realpath(os.fspath(cwd)):
                 named_folders.append(path)
             continue
         name = os.path.basename(path)
         if name.lower() == "skill.md":
             folder = os.path.dirname(os.path.abspath(path))
-            if os.path.islink(path) and not walker.symlink_ok(path, os.path.realpath(folder)):
+            if fs.islink(path) and not walker.symlink_ok(path, fs.realpath(folder)):
                 continue
-            if name != SKILL_FILE and _has_skill_file(folder):
+            if name != SKILL_FILE and SKILL_FILE in fs.listdir(folder):  # a file named exactly SKILL.md
                 walker.beside_skill_file(path)  # as the walk of its folder says: pre-commit names both
                 continue
             walker.add_skill(path, wrong_case=name != SKILL_FILE)
@@ -597,7 +692,13 @@ def discover(
         if is_manifest(walker.rel(path), manifest_globs):
             walker.add_manifest(path)
             continue
-        owner = _owning_skill(Path(path).resolve().parent, cwd)
+        folder = os.path.dirname(os.path.abspath(path))
+        role = walker.definition_role(folder) if name.endswith(".md") else walker.json_role(folder, name)
+        if role is not None:
+            walker.add_definition(path, role)
+            continue
+        fs.realpath(path)  # recorded: what resolve() answers (but a loop)
+        owner = _owning_skill(fs, Path(path).resolve().parent, cwd)
         if owner is not None:
             walker.add_skill(str(owner), wrong_case=False)
         elif path.endswith((".json", ".yaml", ".yml")):
@@ -608,6 +709,8 @@ def discover(
             walker.named_folder_without_skill(folder)
     result.skills.sort(key=lambda s: str(s.file))
     result.manifests.sort()
+    result.definitions.sort(key=lambda d: str(d.file))
+    result.json_files.sort(key=lambda d: str(d.file))
     # paths that overlap (`.` and `skills`) walk a folder twice: its facts are recorded once
     result.problems = sorted(set(result.problems), key=lambda p: (p.path, p.span, p.kind, p.detail))
     return result
@@ -619,29 +722,22 @@ def _holds_anything(folder: str, result: Discovery, walker: _Walker) -> bool:
     rel = walker.rel(folder).rstrip("/") + "/"
     return (any(str(s.file).startswith(below) for s in result.skills)
             or any(str(m).startswith(below) for m in result.manifests)
+            or any(str(d.file).startswith(below) for d in [*result.definitions, *result.json_files])
             or any(p.path.startswith(rel) for p in result.problems))
-
-
-def _has_skill_file(folder: str) -> bool:
-    """Whether `folder` holds a file named exactly `SKILL.md` (on any file system)."""
-    try:
-        return SKILL_FILE in os.listdir(folder)
-    except OSError:
-        return False
 
 
 def _force_excluded(walker: _Walker, path: str, exclude: tuple[str, ...]) -> bool:
     """`--force-exclude`: a named path that `exclude` matches or git ignores is skipped."""
     if exclude and matches(walker.rel(path), exclude):
         return True
-    return walker.gitignores.named_path_ignored(os.path.abspath(path), os.path.isdir(path))
+    return walker.gitignores.named_path_ignored(os.path.abspath(path), walker.fs.isdir(path))
 
 
-def _owning_skill(start: Path, cwd: Path) -> Path | None:
+def _owning_skill(fs: RunInputs, start: Path, cwd: Path) -> Path | None:
     """The SKILL.md of the nearest folder at or above `start` (a file inside a skill)."""
     for folder in (start, *start.parents):
         candidate = folder / SKILL_FILE
-        if candidate.is_file():
+        if fs.isfile(os.fspath(candidate)):
             return candidate
         if folder == cwd or folder == folder.parent:
             return None

@@ -12,7 +12,6 @@ import os
 import re
 from bisect import bisect_right
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import accumulate
 from pathlib import Path
@@ -25,6 +24,7 @@ from skilllint.analyses import Analyses
 from skilllint.fsview import FileSystemView, read_bytes
 from skilllint.model import Span
 from skilllint.readfacts import Fact, Location, ReadFact
+from skilllint.records import Record
 from skilllint.yamlnodes import KeyIndex, Nonportable, YamlRefused, find_node, parse_yaml
 from skilllint.yamlspans import line_and_column, mark_span, node_span, region_span, span_at
 
@@ -35,41 +35,88 @@ _KEY_WITH_COLON = re.compile(r"^\s*(?:- )?(?P<key>[\w-]+):\s+[^'\"|>&*!\[{\s][^#
 
 
 
-@dataclass
-class Source:
+class Source(Record):
     """One YAML source of the frontmatter: SKILL.md's own block or metadata.yaml beside it."""
 
+    __slots__ = ("path", "root", "line_offset", "text")
     path: str
     root: Any
     line_offset: int  # 0-based line in the file of the YAML text's first line
-    text: str = ""
+    text: str
+
+    def __init__(self, path: str, root: Any, line_offset: int, text: str = "") -> None:
+        self.path = path
+        self.root = root
+        self.line_offset = line_offset
+        self.text = text
 
 
-@dataclass
-class Document:
-    """A skill's SKILL.md, read and split. `frontmatter is None` means it could not be used."""
+SKILL = "skill"
+AGENT = "agent"
+COMMAND = "command"
+DOCUMENT_KINDS = (SKILL, AGENT, COMMAND)
+"""What a Markdown-with-frontmatter file is: a skill's SKILL.md, or a Claude Code subagent
+(`.claude/agents/*.md`, a plugin's `agents/*.md`) or slash command (`commands/*.md`). The
+three share reading; rules declare which of them they judge."""
 
+
+class Document(Record):
+    """A skill's SKILL.md (or a subagent or command file), read and split. `frontmatter is
+    None` means it could not be used."""
+
+    __slots__ = ("path", "file", "skill_dir", "cwd", "kind", "plugin", "text", "frontmatter", "frontmatter_text",
+                 "frontmatter_line", "body", "body_line", "problems", "nonportable", "sources", "key_source",
+                 "had_crlf", "analyses", "_within", "_line_starts", "key_index", "fs",
+                 "__dict__")  # __dict__: for the cached properties
     path: str  # POSIX, relative to the working directory
     file: Path
     skill_dir: Path
-    text: str | None = None
-    frontmatter: dict[str, Any] | None = None
-    frontmatter_text: str = ""
-    frontmatter_line: int = 2  # 1-based line of the frontmatter's first line
-    body: str = ""
-    body_line: int = 1
-    problems: list[ReadFact] = field(default_factory=list)
-    nonportable: list[tuple[str, Nonportable]] = field(default_factory=list)
-    sources: list[Source] = field(default_factory=list)
-    key_source: dict[str, int] = field(default_factory=dict)
-    had_crlf: bool = False
-    analyses: Analyses = field(default_factory=Analyses)  # what several rules derive, computed once
-    _within: dict[tuple[Any, ...], tuple[Node | None, Location]] = field(default_factory=dict, repr=False)
-    _line_starts: dict[int, list[int]] = field(default_factory=dict, repr=False)  # per source
-    key_index: KeyIndex = field(default_factory=dict)  # each frontmatter mapping's keys, indexed once
+    cwd: Path | None  # the run's working folder, which `path` is relative to (to name other files alike)
+    kind: str  # one of DOCUMENT_KINDS
+    plugin: bool  # a subagent or command shipped in a Claude Code plugin (its own field rules)
+    text: str | None
+    frontmatter: dict[str, Any] | None
+    frontmatter_text: str
+    frontmatter_line: int  # 1-based line of the frontmatter's first line
+    body: str
+    body_line: int
+    problems: list[ReadFact]
+    nonportable: list[tuple[str, Nonportable]]
+    sources: list[Source]
+    key_source: dict[str, int]
+    had_crlf: bool
+    analyses: Analyses  # what several rules derive, computed once
+    _within: dict[tuple[Any, ...], tuple[Node | None, Location]]
+    _line_starts: dict[int, list[int]]  # per source
+    key_index: KeyIndex  # each frontmatter mapping's keys, indexed once
     # the file system as this skill's reading and checks saw it: every probe goes through it, so a
     # cached result can be checked against the same questions (skilllint.fsview)
-    fs: FileSystemView = field(default_factory=lambda: FileSystemView(DEFAULT_MAX_BYTES), repr=False)
+    fs: FileSystemView
+
+    def __init__(self, path: str, file: Path, skill_dir: Path, fs: FileSystemView | None = None, *,
+                 kind: str = SKILL, plugin: bool = False) -> None:
+        self.path = path
+        self.file = file
+        self.skill_dir = skill_dir
+        self.cwd = None
+        self.kind = kind
+        self.plugin = plugin
+        self.text = None
+        self.frontmatter = None
+        self.frontmatter_text = ""
+        self.frontmatter_line = 2
+        self.body = ""
+        self.body_line = 1
+        self.problems = []
+        self.nonportable = []
+        self.sources = []
+        self.key_source = {}
+        self.had_crlf = False
+        self.analyses = Analyses()
+        self._within = {}
+        self._line_starts = {}
+        self.key_index = {}
+        self.fs = FileSystemView(DEFAULT_MAX_BYTES) if fs is None else fs
 
     @property
     def dir_name(self) -> str:
@@ -211,7 +258,7 @@ def read_text(path: Path, rel: str, max_bytes: int, problems: list[ReadFact],
     """Bytes to text, recording why not (unreadable, too large, binary, undecodable) and a BOM.
     Read through `fs` (whose limit is `max_bytes`) when given, so the bytes' digest is recorded."""
     try:
-        data, size = fs.read(os.fspath(path)) if fs is not None else read_bytes(path, max_bytes)
+        data, size = fs.read(os.fspath(path), max_bytes) if fs is not None else read_bytes(path, max_bytes)
     except OSError as error:
         reason = error.strerror or type(error).__name__
         message = f"{reason}; not read" if reason.endswith("not a regular file") else f"cannot read file: {reason}"
@@ -260,12 +307,19 @@ def _byte_position(data: bytes, offset: int) -> tuple[int, int]:
     return line, column
 
 
-def load_document(file: Path, cwd: Path, *, max_bytes: int = DEFAULT_MAX_BYTES) -> Document:
-    """Read and split one SKILL.md. Never raises for bad input: problems are recorded."""
+def load_document(file: Path, cwd: Path, *, max_bytes: int = DEFAULT_MAX_BYTES, digests: bool = True,
+                  kind: str = SKILL, plugin: bool = False) -> Document:
+    """Read and split one SKILL.md (or, by `kind`, a subagent or command file). Never raises for
+    bad input: problems are recorded. `digests`: whether its file-system view records what it
+    read as digests (for the result cache). A subagent or command needs no frontmatter (Claude
+    Code treats an agent file without one as documentation, and a command's is optional), so
+    only a skill records its absence, and only a skill merges a `metadata.yaml`."""
     skill_dir = file.parent
     rel = relative_posix(file, cwd)
-    doc = Document(path=rel, file=file, skill_dir=skill_dir, fs=FileSystemView(max_bytes))
-    if file.name != "SKILL.md":
+    doc = Document(path=rel, file=file, skill_dir=skill_dir, fs=FileSystemView(max_bytes, digests=digests),
+                   kind=kind, plugin=plugin)
+    doc.cwd = cwd
+    if kind == SKILL and file.name != "SKILL.md":
         doc.problems.append(ReadFact(Fact.SKILL_MD_CASE, rel, Span(1, 1),
                                      f"skill file is named `{file.name}`; runtimes only load `SKILL.md`",
                                      f"rename it: git mv {file.name} SKILL.md"))
@@ -284,21 +338,24 @@ def load_document(file: Path, cwd: Path, *, max_bytes: int = DEFAULT_MAX_BYTES) 
             text = text.replace("\r\n", "\n")
     doc.text = text
     _split(doc, text)
-    if doc.frontmatter is not None:
+    if doc.frontmatter is not None and kind == SKILL:
         _merge_metadata_yaml(doc, cwd, max_bytes)
     return doc
 
 
 def _split(doc: Document, text: str) -> None:
     if not text.strip():
-        doc.problems.append(
-            ReadFact(Fact.EMPTY_FILE, doc.path, Span(1, 1), "file is empty: no frontmatter")
-        )
+        if doc.kind == SKILL:
+            doc.problems.append(
+                ReadFact(Fact.EMPTY_FILE, doc.path, Span(1, 1), "file is empty: no frontmatter")
+            )
         return
     first_newline = text.find("\n")
     first_line = text if first_newline < 0 else text[:first_newline]
     if first_line.rstrip() != "---":
         doc.body, doc.body_line = text, 1
+        if doc.kind != SKILL:
+            return
         doc.problems.append(
             ReadFact(
                 Fact.NO_OPENING_FENCE, doc.path, Span.on_line(1, 1, len(first_line)),
@@ -409,8 +466,9 @@ def _colon_in_value(lines: list[str], line0: int) -> tuple[tuple[int, int], str]
             key = match.group("key")
             line, colon = lines[candidate], match.start("colon")
             glued = _WORD_BEFORE.search(line, 0, colon)
-            stuck = glued is not None and glued.start(1) > 0 and not line[glued.start(1) - 1].isspace() \
-                and not line[glued.start(1) - 1].isalnum()
+            before = line[glued.start(1) - 1] if glued is not None and glued.start(1) > 0 else " "
+            # a key glued to prose by punctuation (`...時使用。license:`), not the `n` of a written `\n`
+            stuck = not before.isspace() and not before.isalnum() and before != "\\"
             if glued and (glued.group(1) in _FIELDS or stuck) and glued.group(1) != key:
                 field = glued.group(1)
                 help_text = (f"`{field}:` is written on the same line as `{key}`: start it on a line of its own "

@@ -15,15 +15,14 @@ import re
 import signal
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
 from functools import cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Generic, TypeVar
 
-from skilllint.discover import SkillInput, discover
-from skilllint.document import DEFAULT_MAX_BYTES, Document, load_document, relative_posix
+from skilllint.discover import DefinitionInput, SkillInput, discover
+from skilllint.document import DEFAULT_MAX_BYTES, SKILL, Document, load_document, relative_posix
 from skilllint.faults import (
     FILE_BUDGET_SECONDS,
     HARD_LIMIT_SECONDS,
@@ -33,18 +32,24 @@ from skilllint.faults import (
     fault,
     time_budget,
 )
+from skilllint.fsview import Answer, RunInputs, Sig
 from skilllint.globs import matches
+from skilllint.jsonfile import JsonFile, load_json_file
 from skilllint.location import LocationDefaults
 from skilllint.manifests import Manifest, load_manifest
 from skilllint.model import Diagnostic, Severity, Span
 from skilllint.project import Project, SkillSummary
 from skilllint.readfacts import ReadFact
+from skilllint.records import Record, replace
 from skilllint.rule import (
     AnyRule,
+    FileContext,
+    FileRule,
     Finding,
     InputContext,
     InputRule,
     Kind,
+    Policy,
     ProjectContext,
     ProjectRule,
     RunShared,
@@ -60,43 +65,95 @@ from skilllint.targets import Target
 if TYPE_CHECKING:
     from skilllint.cache.results import Miss, ResultCache
 
+Probed = tuple[list[list[Answer]], dict[str, Sig], int]
+"""What one skill's document asked the file system: its probes, the signatures of what it read, its read limit."""
+Linted = tuple[list[Diagnostic], SkillSummary, "Probed | None"]
+"""A skill's diagnostics and summary, and (when the run records its inputs) what it probed."""
+
 PARALLEL_THRESHOLD = 64
 """Below this many skills a worker pool costs more than it saves."""
 PROGRESS_EVERY = 200
 """Skills between two progress reports of a serial run."""
 
 
-@dataclass
-class Settings:
+class Settings(Record):
     """Everything a run needs, already resolved from defaults, config and CLI."""
 
+    __slots__ = ("targets", "rules", "severity", "per_file_ignores", "exclude", "manifest_globs", "target_manifests",
+                 "max_bytes", "options", "jobs", "force_exclude", "cwd", "file_budget", "location_defaults", "debug",
+                 "inject_fault", "cache_dir", "config_digest", "inputs", "policies", "groups")
     targets: list[Target]
     rules: list[AnyRule]
-    severity: dict[str, Severity | None] = field(default_factory=dict)  # config overrides
-    per_file_ignores: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
-    exclude: tuple[str, ...] = ()
-    manifest_globs: tuple[str, ...] = ()
-    target_manifests: dict[str, list[Manifest]] = field(default_factory=dict)  # tools_from, read once
-    max_bytes: int = DEFAULT_MAX_BYTES
-    options: dict[str, object] = field(default_factory=dict)  # rule options by name, validated
-    jobs: int = 1
-    force_exclude: bool = False
-    cwd: Path = field(default_factory=Path.cwd)
-    file_budget: float = FILE_BUDGET_SECONDS  # seconds of checks per file before SL000
-    location_defaults: LocationDefaults | None = None  # no target chosen: each skill's from where it lives
-    debug: bool = False  # print the traceback of every internal error to stderr
-    inject_fault: tuple[str, str] | None = None  # (raise|crash|hang, glob): exercises the fault paths in tests
-    cache_dir: Path | None = None  # where per-skill results are kept (skilllint.cache); None: no cache
-    config_digest: str = ""  # the config's content, for the cache key
+    severity: dict[str, Severity | None]  # config overrides
+    per_file_ignores: list[tuple[str, tuple[str, ...]]]
+    exclude: tuple[str, ...]
+    manifest_globs: tuple[str, ...]
+    target_manifests: dict[str, list[Manifest]]  # tools_from, read once
+    max_bytes: int
+    options: dict[str, object]  # rule options by name, validated
+    jobs: int
+    force_exclude: bool
+    cwd: Path
+    file_budget: float  # seconds of checks per file before SL000
+    location_defaults: LocationDefaults | None  # no target chosen: each skill's from where it lives
+    debug: bool  # print the traceback of every internal error to stderr
+    inject_fault: tuple[str, str] | None  # (raise|crash|hang, glob): exercises the fault paths in tests
+    cache_dir: Path | None  # where per-skill results are kept (skilllint.cache); None: no cache
+    config_digest: str  # the config's content, for the cache key
+    inputs: RunInputs | None  # where every layer records what it asked the file system (for a run record)
+    policies: tuple[Policy, ...]  # config `policies` (SL215)
+    groups: Mapping[str, tuple[str, ...]]  # config `groups`
+
+    def __init__(self, targets: list[Target], rules: list[AnyRule], severity: dict[str, Severity | None] | None = None,
+                 per_file_ignores: list[tuple[str, tuple[str, ...]]] | None = None, exclude: tuple[str, ...] = (),
+                 manifest_globs: tuple[str, ...] = (), target_manifests: dict[str, list[Manifest]] | None = None,
+                 max_bytes: int = DEFAULT_MAX_BYTES, options: dict[str, object] | None = None, jobs: int = 1,
+                 force_exclude: bool = False, cwd: Path | None = None, file_budget: float = FILE_BUDGET_SECONDS,
+                 location_defaults: LocationDefaults | None = None, debug: bool = False,
+                 inject_fault: tuple[str, str] | None = None, cache_dir: Path | None = None,
+                 config_digest: str = "", inputs: RunInputs | None = None, policies: tuple[Policy, ...] = (),
+                 groups: Mapping[str, tuple[str, ...]] | None = None) -> None:
+        self.targets = targets
+        self.rules = rules
+        self.severity = {} if severity is None else severity
+        self.per_file_ignores = [] if per_file_ignores is None else per_file_ignores
+        self.exclude = exclude
+        self.manifest_globs = manifest_globs
+        self.target_manifests = {} if target_manifests is None else target_manifests
+        self.max_bytes = max_bytes
+        self.options = {} if options is None else options
+        self.jobs = jobs
+        self.force_exclude = force_exclude
+        self.cwd = Path.cwd() if cwd is None else cwd
+        self.file_budget = file_budget
+        self.location_defaults = location_defaults
+        self.debug = debug
+        self.inject_fault = inject_fault
+        self.cache_dir = cache_dir
+        self.config_digest = config_digest
+        self.inputs = inputs
+        self.policies = policies
+        self.groups = {} if groups is None else groups
 
 
-@dataclass
-class Result:
+class Result(Record):
+    __slots__ = ("diagnostics", "skills", "manifests", "target_use", "faults", "definitions")
     diagnostics: list[Diagnostic]
     skills: int
-    manifests: int = 0
-    target_use: dict[tuple[str, str], int] = field(default_factory=dict)  # (target, why) -> skills, by location
-    faults: int = 0  # internal errors (SL000), counted even when SL000 is not selected: exit code 2
+    manifests: int
+    target_use: dict[tuple[str, str], int]  # (target, why) -> skills, by location
+    faults: int  # internal errors (SL000), counted even when SL000 is not selected: exit code 2
+    definitions: dict[str, int]  # subagent and command files, by kind
+
+    def __init__(self, diagnostics: list[Diagnostic], skills: int, manifests: int = 0,
+                 target_use: dict[tuple[str, str], int] | None = None, faults: int = 0,
+                 definitions: dict[str, int] | None = None) -> None:
+        self.diagnostics = diagnostics
+        self.skills = skills
+        self.manifests = manifests
+        self.target_use = {} if target_use is None else target_use
+        self.faults = faults
+        self.definitions = {} if definitions is None else definitions
 
 
 def _severity(rule: AnyRule, finding: Finding, target: Target, settings: Settings) -> Severity | None:
@@ -131,21 +188,28 @@ class Linter:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         off = {code for code, level in settings.severity.items() if level is None}
-        self.run = RunShared(settings.options, frozenset(r.code for r in settings.rules if r.code not in off))
+        self.run = RunShared(settings.options, frozenset(r.code for r in settings.rules if r.code not in off),
+                             settings.policies, settings.groups)
         self.rules: dict[Kind, list[AnyRule]] = {kind: [] for kind in Kind}
         for rule in settings.rules:
             self.rules[rule.kind].append(rule)
-        self._plans: dict[tuple[Kind, tuple[str, ...]], list[Planned]] = {}
+        self._plans: dict[tuple[Kind, tuple[str, ...], str], list[Planned]] = {}
         self._each_plans: dict[tuple[Kind, tuple[str, ...]], list[tuple[AnyRule, tuple[int, ...]]]] = {}
         self.cache = _open_cache(settings)
 
-    def plan(self, kind: Kind, targets: Sequence[Target]) -> list[Planned]:
-        key = (kind, tuple(t.id for t in targets))
+    def plan(self, kind: Kind, targets: Sequence[Target], document: str = SKILL) -> list[Planned]:
+        """The rules of `kind` that are on, with their targets; for document rules, those that
+        judge documents of kind `document` (a skill, a subagent, a command)."""
+        key = (kind, tuple(t.id for t in targets), document)
         plan = self._plans.get(key)
         if plan is None:
+            candidates = [rule for rule in self.rules[kind]
+                          if kind not in (Kind.SKILL, Kind.FILE) or document in rule.documents]
+            if kind == Kind.FILE:  # document rules that also judge this kind of file
+                candidates += [rule for rule in self.rules[Kind.SKILL] if document in rule.files]
             plan = self._plans[key] = [
                 (rule, target, index == 0)
-                for rule in self.rules[kind]
+                for rule in candidates
                 for index, target in enumerate(targets if rule.per_target else targets[:1])
                 if not _off(rule, target, self.settings)
             ]
@@ -161,7 +225,7 @@ class Linter:
 
     def check_skill(self, doc: Document, targets: Sequence[Target], out: list[Diagnostic]) -> None:
         self.check_facts(doc.problems, targets, doc.path, out)
-        for rule, target, primary in self.plan(Kind.SKILL, targets):
+        for rule, target, primary in self.plan(Kind.SKILL, targets, doc.kind):
             assert isinstance(rule, SkillRule)
             self._collect(rule, target, partial(rule.check, SkillContext(doc, target, self.run, primary)), doc.path,
                           out)
@@ -203,7 +267,8 @@ class Linter:
         key = (Kind.INPUT if facts else Kind.SKILL, ("each", *(t.id for t in targets)))
         found = self._each_plans.get(key)
         if found is None:
-            rules = (*(self.rules[Kind.INPUT] if facts else ()), *self.rules[Kind.SKILL])
+            skill_rules = [rule for rule in self.rules[Kind.SKILL] if SKILL in rule.documents]
+            rules = (*(self.rules[Kind.INPUT] if facts else ()), *skill_rules)
             found = self._each_plans[key] = [
                 (rule, where) for rule in rules
                 if (where := tuple(i for i, t in enumerate(targets) if not _off(rule, t, self.settings)))
@@ -216,6 +281,34 @@ class Linter:
             return partial(rule.check, InputContext(doc.problems, target, self.run))
         assert isinstance(rule, SkillRule)
         return partial(rule.check, SkillContext(doc, target, self.run, True))
+    def check_file(self, file: JsonFile, targets: Sequence[Target], out: list[Diagnostic]) -> None:
+        """The file rules of the file's kind. Its reading facts go to them, not to the input
+        rules: a plugin.json that is not JSON is the plugin rule's to say (SL160), in its words."""
+        for rule, target, _ in self.plan(Kind.FILE, targets, file.kind):
+            check = rule.check if isinstance(rule, FileRule) else rule.file_check
+            assert check is not None
+            self._collect(rule, target, partial(check, FileContext(file, target, self.run)), file.path, out)
+
+    def lint_json_file(self, item: DefinitionInput, targets: Sequence[Target]) -> list[Diagnostic]:
+        """A plugin.json's or marketplace.json's findings. Never raises, as `lint_skill`."""
+        settings = self.settings
+        diagnostics: list[Diagnostic] = []
+        try:
+            with time_budget(settings.file_budget):
+                file = load_json_file(item.file, settings.cwd, item.kind, settings.max_bytes,
+                                      digests=settings.inputs is not None)
+                self.check_file(file, targets, diagnostics)
+                if settings.inputs is not None:
+                    settings.inputs.merge(file.fs.probes(), file.fs.sigs, file.fs.max_bytes)
+                return diagnostics
+        except BudgetExceeded as error:
+            where, rel = error.args[0] if error.args else "checks", relative_posix(item.file, settings.cwd)
+            diagnostics.append(fault(rel, where, error, budget=settings.file_budget))
+        except Exception as error:  # noqa: BLE001 - reading never raises by design; if it does, say so
+            diagnostics.append(fault(relative_posix(item.file, settings.cwd), "checks", error, debug=settings.debug))
+        if settings.inputs is not None:
+            settings.inputs.give_up("a plugin, settings or hooks file could not be read whole")
+        return diagnostics
 
     def check_project(self, project: Project, out: list[Diagnostic]) -> None:
         for rule, target, _ in self.plan(Kind.PROJECT, project.targets):
@@ -250,19 +343,21 @@ class Linter:
         except Exception as error:  # noqa: BLE001 - a bug in one rule must not end the run
             out.append(fault(fault_path, rule.code, error, debug=settings.debug))
 
-    def lint_skill(self, skill: SkillInput, budget: FileBudget | None = None, miss: Miss | None = None
-                   ) -> tuple[list[Diagnostic], SkillSummary]:
+    def lint_skill(self, skill: SkillInput, budget: FileBudget | None = None, miss: Miss | None = None) -> Linted:
         """Everything per-document about one skill. Never raises: a failure of skilllint on
         this file, or a file that takes longer than its time budget, is SL000 on the file.
         `budget` is the run's (its handler installed once); without one, the file gets its own.
-        With `miss` (a cache lookup that found nothing usable), the result is stored under its key."""
+        With `miss` (a cache lookup that found nothing usable), the result is stored under its key.
+        When the run records its inputs, what the document asked the file system comes back too
+        (from a pool worker, that is the only way it can reach the run record)."""
         settings = self.settings
         diagnostics: list[Diagnostic] = []
         rel = relative_posix(skill.file, settings.cwd)
         where = "reading"
         try:
             with budget.file() if budget is not None else time_budget(settings.file_budget):
-                doc = load_document(skill.file, settings.cwd, max_bytes=settings.max_bytes)
+                doc = load_document(skill.file, settings.cwd, max_bytes=settings.max_bytes,
+                                    digests=self.cache is not None)
                 if settings.inject_fault is not None:
                     where = "--inject-fault"
                     _inject(settings.inject_fault, doc.path)
@@ -273,12 +368,13 @@ class Linter:
                 summary = _summary(doc, targets, reason)
             if miss is not None and self.cache is not None:
                 self.cache.save(miss, diagnostics, summary, doc.fs)
-            return diagnostics, summary
+            probed = (doc.fs.probes(), doc.fs.sigs, doc.fs.max_bytes) if settings.inputs is not None else None
+            return diagnostics, summary, probed
         except BudgetExceeded as error:
             diagnostics.append(fault(rel, error.args[0] if error.args else where, error, budget=settings.file_budget))
         except Exception as error:  # noqa: BLE001 - reading never raises by design; if it does, say so
             diagnostics.append(fault(rel, where, error, debug=settings.debug))
-        return diagnostics, _bare_summary(skill, settings)
+        return diagnostics, _bare_summary(skill, settings), None
 
 
     def lint_skill_per_target(self, skill: SkillInput, budget: FileBudget) -> PerSkill:
@@ -307,6 +403,44 @@ class Linter:
         failure = fault(relative_posix(skill.file, self.settings.cwd), "a worker process", reason=reason)
         return _bare_summary(skill, self.settings), [[failure] for _ in self.settings.targets]
 
+    def lint_definition(self, definition: DefinitionInput, targets: Sequence[Target]
+                        ) -> tuple[list[Diagnostic], tuple[Directive, ...]]:
+        """A subagent's or slash command's findings and suppression comments. Never raises, as
+        `lint_skill`; read in this process (a project has dozens, not thousands) and not cached,
+        but what it read goes into the run's inputs when the run records them."""
+        settings = self.settings
+        diagnostics: list[Diagnostic] = []
+        where = "reading"
+        try:
+            with time_budget(settings.file_budget):
+                doc = load_document(definition.file, settings.cwd, max_bytes=settings.max_bytes,
+                                    digests=settings.inputs is not None, kind=definition.kind,
+                                    plugin=definition.plugin)
+                where = "checks"
+                self.check_skill(doc, targets, diagnostics)
+                if settings.inputs is not None:
+                    settings.inputs.merge(doc.fs.probes(), doc.fs.sigs, doc.fs.max_bytes)
+                return diagnostics, _directives(doc)
+        except BudgetExceeded as error:
+            rel = relative_posix(definition.file, settings.cwd)
+            diagnostics.append(fault(rel, error.args[0] if error.args else where, error, budget=settings.file_budget))
+        except Exception as error:  # noqa: BLE001 - reading never raises by design; if it does, say so
+            diagnostics.append(fault(relative_posix(definition.file, settings.cwd), where, error, debug=settings.debug))
+        if settings.inputs is not None:
+            settings.inputs.give_up("a subagent or command file could not be read whole")
+        return diagnostics, ()
+
+
+def definition_targets(settings: Settings) -> list[Target]:
+    """Subagents and commands are Claude Code's formats: they are checked on the run's targets
+    that read Claude Code's dialect (claude-code, or a target extending it), else on claude-code."""
+    own = [target for target in settings.targets if target.dialect == "claude-code"]
+    if own:
+        return own
+    from skilllint.targets import builtin_targets
+
+    return [builtin_targets()["claude-code"]]
+
 
 def skill_targets(skill: SkillInput, settings: Settings) -> tuple[list[Target], str]:
     """The targets a skill is checked against, and why when they were chosen by location."""
@@ -320,13 +454,16 @@ def _summary(doc: Document, targets: list[Target], reason: str) -> SkillSummary:
     name = doc.field("name")
     name = name if isinstance(name, str) else None
     location = doc.locate(("name",)) if name is not None else None
-    directives: tuple[Directive, ...] = ()
-    if doc.text is not None and "skilllint-" in doc.text:
-        frontmatter = None
-        if doc.sources:
-            frontmatter = (doc.frontmatter_line, doc.body_line - 2)
-        directives = tuple(parse_directives(doc.path, doc.lines, frontmatter, doc.markdown.comments))
-    return SkillSummary(doc.path, doc.dir_name, name, location, directives, tuple(t.id for t in targets), reason)
+    return SkillSummary(doc.path, doc.dir_name, name, location, _directives(doc), tuple(t.id for t in targets),
+                        reason)
+
+
+def _directives(doc: Document) -> tuple[Directive, ...]:
+    """The document's suppression comments (`skilllint-disable ...`)."""
+    if doc.text is None or "skilllint-" not in doc.text:
+        return ()
+    frontmatter = (doc.frontmatter_line, doc.body_line - 2) if doc.sources else None
+    return tuple(parse_directives(doc.path, doc.lines, frontmatter, doc.markdown.comments))
 
 
 def _bare_summary(skill: SkillInput, settings: Settings) -> SkillSummary:
@@ -362,7 +499,6 @@ def _open_cache(settings: Settings) -> ResultCache | None:
     return ResultCache(settings.cache_dir, settings, settings.config_digest)
 
 
-Linted = tuple[list[Diagnostic], SkillSummary]
 Job = tuple[int, SkillInput, "Miss | None"]
 """A skill to lint: its place in the run's order, the skill, and the cache miss to fill, if any."""
 
@@ -391,7 +527,7 @@ class _Lost:
     def __call__(self, job: Job, reason: str) -> tuple[int, Linted]:
         index, skill, _ = job
         rel = relative_posix(skill.file, self.settings.cwd)
-        return index, ([fault(rel, "a worker process", reason=reason)], _bare_summary(skill, self.settings))
+        return index, ([fault(rel, "a worker process", reason=reason)], _bare_summary(skill, self.settings), None)
 
 
 def _batch_size(total: int, jobs: int) -> int:
@@ -416,9 +552,13 @@ def _lint_all(skills: list[SkillInput], linter: Linter, progress: Callable[[int,
     for index, skill in enumerate(skills):
         found = linter.cache.lookup(skill, *skill_targets(skill, settings)) if linter.cache is not None else None
         if isinstance(found, tuple):
-            results[index] = found
+            results[index] = (*found, None)
         else:
             todo.append((index, skill, found))
+    inputs = settings.inputs
+    if inputs is not None and linter.cache is not None:  # what the lookups asked (each hit's probes, asked again)
+        view = linter.cache.view
+        inputs.merge(view.probes(), view.sigs, view.max_bytes)
     done = total - len(todo)
     jobs = max(1, settings.jobs)
     if jobs == 1 or len(todo) < PARALLEL_THRESHOLD or not _can_fork():
@@ -445,7 +585,12 @@ def _lint_all(skills: list[SkillInput], linter: Linter, progress: Callable[[int,
             done += count
             if progress:
                 progress(done, total)
-    return [linted for linted in results if linted is not None]
+    linted_all = [linted for linted in results if linted is not None]
+    if inputs is not None:
+        for _, _, probed in linted_all:
+            if probed is not None:
+                inputs.merge(*probed)
+    return linted_all
 
 
 Out = TypeVar("Out")
@@ -527,25 +672,37 @@ def _few_collections() -> Iterator[None]:
 
 def _lint(paths: list[str], linter: Linter, progress: Callable[[int, int], None] | None) -> Result:
     settings = linter.settings
-    discovery = discover(paths, settings.cwd, settings.exclude, settings.manifest_globs, settings.force_exclude)
+    discovery = discover(paths, settings.cwd, settings.exclude, settings.manifest_globs, settings.force_exclude,
+                         settings.inputs)
     diagnostics: list[Diagnostic] = []
     linter.check_facts(discovery.problems, settings.targets, ".", diagnostics)
     summaries: list[SkillSummary] = []
-    for found, summary in _lint_all(discovery.skills, linter, progress):
+    for found, summary, _ in _lint_all(discovery.skills, linter, progress):
         diagnostics.extend(found)
         summaries.append(summary)
+    directives = [d for summary in summaries for d in summary.directives]
+    if discovery.definitions or discovery.json_files:
+        targets = definition_targets(settings)
+        for definition in discovery.definitions:
+            found, own = linter.lint_definition(definition, targets)
+            diagnostics.extend(found)
+            directives.extend(own)
+        for item in discovery.json_files:
+            diagnostics.extend(linter.lint_json_file(item, targets))
     manifests = [_load_manifest(path, settings, diagnostics) for path in discovery.manifests]
-    diagnostics, faults = _finish(linter, diagnostics, summaries, manifests, _used_targets(summaries, settings))
+    diagnostics, faults = _finish(linter, diagnostics, summaries, manifests, _used_targets(summaries, settings),
+                                  directives)
     if len(settings.targets) > 1 and settings.location_defaults is None:
         diagnostics = merge_across_targets(diagnostics, [t.id for t in settings.targets])
     diagnostics.sort(key=lambda d: d.sort_key)
     use = Counter((s.targets[0], s.target_reason) for s in summaries) if settings.location_defaults else {}
-    return Result(diagnostics, len(discovery.skills), len(manifests), dict(use), faults)
+    kinds = Counter(item.kind for item in [*discovery.definitions, *discovery.json_files])
+    return Result(diagnostics, len(discovery.skills), len(manifests), dict(use), faults, dict(kinds))
 
 
 def _finish(linter: Linter, diagnostics: list[Diagnostic], summaries: list[SkillSummary], manifests: list[Manifest],
-            targets: list[Target]) -> tuple[list[Diagnostic], int]:
-    """What follows the per-skill checks, on `targets`: the manifests' facts, project rules,
+            targets: list[Target], directives: list[Directive]) -> tuple[list[Diagnostic], int]:
+    """What follows the per-document checks, on `targets`: the manifests' facts, project rules,
     suppressions and suppression rules, per-file ignores. Returns the diagnostics and the number of
     internal errors (counted even when SL000 is not selected)."""
     settings = linter.settings
@@ -558,7 +715,6 @@ def _finish(linter: Linter, diagnostics: list[Diagnostic], summaries: list[Skill
         target_manifests=settings.target_manifests,
     )
     linter.check_project(project, diagnostics)
-    directives = [d for summary in summaries for d in summary.directives]
     if directives:
         selected = frozenset(rule.code for rule in settings.rules)
         diagnostics, report = apply_suppressions(diagnostics, directives, selected)
@@ -572,25 +728,31 @@ def _finish(linter: Linter, diagnostics: list[Diagnostic], summaries: list[Skill
     return diagnostics, faults
 
 
-@dataclass
-class PerTargetResult:
+class PerTargetResult(Record):
     """What `check --target T` would report, for each T of the run, from one reading of each skill.
 
     `diagnostics[T]` equals the diagnostics of `check --target T` on the same paths and config (before
     sorting into the output); `skills` are the summaries of the skills, in path order."""
 
+    __slots__ = ("skills", "diagnostics", "faults")
     skills: list[SkillSummary]
     diagnostics: dict[str, list[Diagnostic]]
-    faults: int = 0
+    faults: int
+
+    def __init__(self, skills: list[SkillSummary], diagnostics: dict[str, list[Diagnostic]], faults: int = 0) -> None:
+        self.skills = skills
+        self.diagnostics = diagnostics
+        self.faults = faults
 
 
 def lint_per_target(paths: list[str], settings: Settings, progress: Callable[[int, int], None] | None = None
                     ) -> PerTargetResult:
     """Lint every skill under `paths` against each target on its own, as `check --target T` does for
     each T, reading each skill once (`matrix` uses it, so a cell and `check` never disagree). The
-    per-skill work runs in the pool; the run-wide stages (project rules, suppressions) run per target."""
+    per-skill work runs in the pool; the run-wide stages (project rules, suppressions) run per target.
+    Subagents, commands and plugin files are not skills: they have no cell."""
     with _few_collections():
-        linter = Linter(replace(settings, cache_dir=None))
+        linter = Linter(replace(settings, cache_dir=None, inputs=None))
         targets = settings.targets
         discovery = discover(paths, settings.cwd, settings.exclude, settings.manifest_globs, settings.force_exclude)
         per_target: dict[str, list[Diagnostic]] = {t.id: [] for t in targets}
@@ -606,11 +768,12 @@ def lint_per_target(paths: list[str], settings: Settings, progress: Callable[[in
                 per_target[target.id].extend(found)
         shared: list[Diagnostic] = []
         manifests = [_load_manifest(path, settings, shared) for path in discovery.manifests]
+        directives = [d for summary in summaries for d in summary.directives]
         faults = 0
         for target in targets:
-            single = Linter(replace(settings, targets=[target], cache_dir=None))
+            single = Linter(replace(settings, targets=[target], cache_dir=None, inputs=None))
             per_target[target.id], count = _finish(single, per_target[target.id] + shared, summaries, manifests,
-                                                   [target])
+                                                   [target], directives)
             faults = max(faults, count)
         return PerTargetResult(sorted(summaries, key=lambda s: s.path), per_target, faults)
 
@@ -666,7 +829,7 @@ def _used_targets(summaries: list[SkillSummary], settings: Settings) -> list[Tar
 def _load_manifest(path: Path, settings: Settings, diagnostics: list[Diagnostic]) -> Manifest:
     """A manifest, or an empty one plus SL000 when reading it fails (it never should)."""
     try:
-        return load_manifest(path, settings.cwd, settings.max_bytes)
+        return load_manifest(path, settings.cwd, settings.max_bytes, settings.inputs)
     except Exception as error:  # noqa: BLE001 - one manifest must not end the run
         rel = relative_posix(path, settings.cwd)
         diagnostics.append(fault(rel, "reading", error, debug=settings.debug))

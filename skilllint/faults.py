@@ -11,7 +11,6 @@ from __future__ import annotations
 import signal
 import sys
 import threading
-import traceback
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
@@ -105,6 +104,8 @@ def fault(path: str, where: str, error: BaseException | None = None, *, reason: 
     elif error is not None:
         detail = f"failed in {where}: {type(error).__name__}: {_first_line(str(error))}"
         if debug:
+            import traceback  # only with --debug: it costs milliseconds of every start
+
             sys.stderr.write(f"skilllint: {path}: {where}:\n")
             traceback.print_exception(error, file=sys.stderr)
     else:

@@ -14,17 +14,25 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
-from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final
 
+from skilllint.records import FrozenRecord
 from skilllint.targets import DEFAULT_TARGET, Target
 
+if TYPE_CHECKING:
+    from skilllint.fsview import FileSystemView
 
-@dataclass(frozen=True, slots=True)
-class Choice:
+
+class Choice(FrozenRecord):
     """A default target and why: `from .claude/skills`, `from a plugin (.claude-plugin/plugin.json)`."""
 
-    target: str
-    reason: str
+    __slots__ = ("target", "reason")
+    target: Final[str]
+    reason: Final[str]
+
+    def __init__(self, target: str, reason: str) -> None:
+        self.target = target
+        self.reason = reason
 
 
 PORTABLE = Choice(DEFAULT_TARGET, "no runtime's own folder above the skill")
@@ -33,7 +41,8 @@ PORTABLE = Choice(DEFAULT_TARGET, "no runtime's own folder above the skill")
 class LocationDefaults:
     """Picks the default target of each skill folder among `targets`."""
 
-    def __init__(self, targets: Iterable[Target]) -> None:
+    def __init__(self, targets: Iterable[Target], fs: FileSystemView | None = None) -> None:
+        self.fs = fs  # records the markers looked for, when the run keeps a run record
         self.targets: dict[str, Target] = {}
         self.by_dir: dict[str, str] = {}
         self.markers: list[tuple[str, str]] = []
@@ -73,6 +82,7 @@ class LocationDefaults:
             if target is not None:
                 return Choice(target, f"from {owner}/skills")
         for marker, target in self.markers:
-            if os.path.isfile(os.path.join(folder, marker)):
+            path = os.path.join(folder, marker)
+            if self.fs.isfile(path) if self.fs is not None else os.path.isfile(path):
                 return Choice(target, f"from a plugin ({marker})")
         return None

@@ -15,46 +15,68 @@ judges nothing: problems (unreadable, invalid, unknown shape) are recorded, not 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import yaml
 
 from skilllint.document import DEFAULT_MAX_BYTES, read_text, relative_posix
+from skilllint.fsview import FileSystemView
 from skilllint.model import Span
 from skilllint.readfacts import Fact, Location, ReadFact
+from skilllint.records import FrozenRecord, Record
 from skilllint.yamlnodes import MAX_DEPTH, ParsedYaml, YamlRefused, check_depth, describe_kind, find_node, parse_yaml
 from skilllint.yamlspans import mark_span, node_span
 
 
-@dataclass(frozen=True, slots=True)
-class ManifestName:
+class ManifestName(FrozenRecord):
     """A name as written in a manifest: the tool's own name, an alias or a deprecated alias."""
 
-    text: str
-    location: Location
-    role: str  # "name", "alias" or "deprecated-alias"
+    __slots__ = ("text", "location", "role")
+    text: Final[str]
+    location: Final[Location]
+    role: Final[str]  # "name", "alias" or "deprecated-alias"
+
+    def __init__(self, text: str, location: Location, role: str) -> None:
+        self.text = text
+        self.location = location
+        self.role = role
 
 
-@dataclass
-class ManifestTool:
+class ManifestTool(Record):
+    __slots__ = ("name", "aliases", "deprecated_aliases", "capability", "status")
     name: ManifestName
-    aliases: list[ManifestName] = field(default_factory=list)
-    deprecated_aliases: list[ManifestName] = field(default_factory=list)
-    capability: str = "other"
-    status: str = "default"
+    aliases: list[ManifestName]
+    deprecated_aliases: list[ManifestName]
+    capability: str
+    status: str
+
+    def __init__(self, name: ManifestName, aliases: list[ManifestName] | None = None,
+                 deprecated_aliases: list[ManifestName] | None = None, capability: str = "other",
+                 status: str = "default") -> None:
+        self.name = name
+        self.aliases = [] if aliases is None else aliases
+        self.deprecated_aliases = [] if deprecated_aliases is None else deprecated_aliases
+        self.capability = capability
+        self.status = status
 
     def all_names(self) -> list[ManifestName]:
         return [self.name, *self.aliases, *self.deprecated_aliases]
 
 
-@dataclass
-class Manifest:
+class Manifest(Record):
+    __slots__ = ("path", "shape", "tools", "problems")
     path: str
-    shape: str = "unknown"  # skilllint, openai, anthropic, mcp
-    tools: list[ManifestTool] = field(default_factory=list)
-    problems: list[ReadFact] = field(default_factory=list)
+    shape: str  # skilllint, openai, anthropic, mcp
+    tools: list[ManifestTool]
+    problems: list[ReadFact]
+
+    def __init__(self, path: str, shape: str = "unknown", tools: list[ManifestTool] | None = None,
+                 problems: list[ReadFact] | None = None) -> None:
+        self.path = path
+        self.shape = shape
+        self.tools = [] if tools is None else tools
+        self.problems = [] if problems is None else problems
 
 
 def _tool_list(data: Any) -> tuple[str, list[Any], tuple[Any, ...]] | None:
@@ -134,17 +156,19 @@ def _not_a_string(what: str, value: Any, path: str, span: Span) -> ReadFact:
     return ReadFact(Fact.MANIFEST_VALUE, path, span, f"{what} is {describe_kind(value)}, not a string; skipped")
 
 
-def load_manifest(file: Path, cwd: Path, max_bytes: int = DEFAULT_MAX_BYTES) -> Manifest:
-    """Read one manifest file (YAML or JSON). Never raises for bad input."""
+def load_manifest(file: Path, cwd: Path, max_bytes: int = DEFAULT_MAX_BYTES, fs: FileSystemView | None = None
+                  ) -> Manifest:
+    """Read one manifest file (YAML or JSON). Never raises for bad input. Read through `fs` when
+    given (a run that records what it read)."""
     rel = relative_posix(file, cwd)
     problems: list[ReadFact] = []
-    text = read_text(file, rel, max_bytes, problems)
+    text = read_text(file, rel, max_bytes, problems, fs)
     if text is None:
         return Manifest(rel, problems=problems)
     text = text.replace("\r\n", "\n")
     try:
-        parsed = _parse(text, rel, json_syntax=file.suffix == ".json")
-    except _Unusable as error:
+        parsed = parse_structured(text, rel, json_syntax=file.suffix == ".json")
+    except Unusable as error:
         return Manifest(rel, problems=[*problems, error.problem])
 
     def locate(path: tuple[Any, ...]) -> Span:
@@ -154,11 +178,11 @@ def load_manifest(file: Path, cwd: Path, max_bytes: int = DEFAULT_MAX_BYTES) -> 
         return Span(1, 1) if node is None else node_span(node)
 
     manifest = parse_manifest(parsed.data, rel, locate)
-    manifest.problems[:0] = [*problems, *_structure_problems(parsed, rel)]
+    manifest.problems[:0] = [*problems, *structure_problems(parsed, rel)]
     return manifest
 
 
-class _Unusable(Exception):
+class Unusable(Exception):
     """The manifest could not be parsed at all; carries the one problem to report."""
 
     def __init__(self, problem: ReadFact) -> None:
@@ -166,8 +190,8 @@ class _Unusable(Exception):
         self.problem = problem
 
 
-def _parse(text: str, rel: str, *, json_syntax: bool) -> ParsedYaml:
-    """Parse a manifest with positions; raise _Unusable with the problem when it cannot be.
+def parse_structured(text: str, rel: str, *, json_syntax: bool) -> ParsedYaml:
+    """Parse a manifest with positions; raise Unusable with the problem when it cannot be.
 
     Depth is checked first, before either parser sees the text: both recurse per level.
     JSON syntax errors are reported with the JSON parser's own words and position, then
@@ -195,14 +219,14 @@ def _parse(text: str, rel: str, *, json_syntax: bool) -> ParsedYaml:
         problem = ReadFact(Fact.YAML_SYNTAX, rel, Span(1, 1), f"invalid YAML: {error}")
     except RecursionError:
         problem = ReadFact(Fact.YAML_REFUSED, rel, Span(1, 1), f"nests too deeply to parse (over {MAX_DEPTH} levels)")
-    raise _Unusable(problem)
+    raise Unusable(problem)
 
 
 def _keep(text: str) -> str:
     return text
 
 
-def _structure_problems(parsed: ParsedYaml, rel: str) -> list[ReadFact]:
+def structure_problems(parsed: ParsedYaml, rel: str) -> list[ReadFact]:
     """Duplicate keys (JSON and YAML parsers silently keep the last one) and values that do
     not fit their YAML tags, at their positions.
 

@@ -36,8 +36,10 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from dataclasses import dataclass, field
 from operator import attrgetter
+from typing import Final
+
+from skilllint.records import FrozenRecord, Record
 
 __all__ = ["CodeSpan", "Fence", "HtmlComment", "Heading", "Link", "MarkdownScan", "scan"]
 
@@ -45,8 +47,7 @@ CONTEXT = 40  # characters of context kept on each side of a code span
 _LINE, _END_LINE = attrgetter("line"), attrgetter("end_line")
 
 
-@dataclass(frozen=True, slots=True)
-class CodeSpan:
+class CodeSpan(FrozenRecord):
     """Inline code. `text` is the content as CommonMark renders it: line endings (with the next
     line's indentation) become one space, and one leading and one trailing space are stripped when
     both are present (and the content is not all spaces). `line` is the line of the opening backtick
@@ -54,96 +55,14 @@ class CodeSpan:
     stripped leading "space" is a line ending, `line` is the next line, where the content starts).
     In a table row, a backslash-escaped pipe in `text` is unescaped, as GFM does (the extent stays raw)."""
 
-    text: str
-    line: int
-    column: int
-    end_line: int
-    end_column: int
-    before: str  # up to CONTEXT chars of the paragraph before the opening backticks (list marker dropped)
-    after: str  # up to CONTEXT chars of the paragraph after the closing backticks
-
-
-@dataclass(frozen=True, slots=True)
-class Fence:
-    """A code block: fenced (``` or ~~~) or indented. `line`..`end_line` include the fence lines."""
-
-    line: int
-    end_line: int
-    info: str  # the info string, stripped ("" for indented code)
-    indented: bool
-
-
-@dataclass(frozen=True, slots=True)
-class Link:
-    """`[text](target "title")`, `![alt](target)`, `<scheme:...>`/`<a@b.c>` or `[label]: target`.
-
-    `target` has backslash escapes resolved (not entities or %-escapes) and no title; it may be ""
-    (`[a]()`). (line, column)..end_column is where its raw text is in the file (for `<target>`, the
-    part inside the brackets). `text` is the link text, the image's alt text, the autolink's address
-    or the definition's label."""
-
-    target: str
-    text: str
-    image: bool
-    line: int
-    column: int
-    end_column: int
-
-
-@dataclass(frozen=True, slots=True)
-class HtmlComment:
-    """`<!-- ... -->`; `text` is what is between the markers, positioned exactly."""
-
-    text: str
-    line: int
-    column: int
-    end_line: int
-    end_column: int
-
-
-@dataclass(frozen=True, slots=True)
-class Heading:
-    """An ATX heading (`#`..`######`); `text` is stripped of the markers and a closing `#` sequence."""
-
-    level: int
-    text: str
-    line: int
-
-
-@dataclass
-class MarkdownScan:
-    """What `scan` found; every list is in document order (links by target position). `in_fence`
-    indexes `fences` when the scan is made: replace the scan rather than mutate its `fences`."""
-
-    code_spans: list[CodeSpan]
-    fences: list[Fence]
-    links: list[Link]
-    comments: list[HtmlComment]
-    headings: list[Heading]
-    _starts: list[int] = field(init=False, repr=False, compare=False)
-    _ends: list[int] = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        ordered = sorted(self.fences, key=_LINE)
-        self._starts = list(map(_LINE, ordered))
-        self._ends = list(map(_END_LINE, ordered))
-
-    def in_fence(self, line: int) -> bool:
-        """Whether file line `line` is part of a code block (fence lines included)."""
-        i = bisect_right(self._starts, line) - 1
-        return i >= 0 and line <= self._ends[i]
-
-
-# --- fast records --------------------------------------------------------------------------------
-# A frozen dataclass's `__init__` sets each field through `object.__setattr__`: for code spans, that was a
-# sixth of a scan (bodies hold dozens of spans and fences). These twins have the same slots, set them with
-# plain attribute stores, then give the instance the real class, which Python allows between classes of the
-# same layout: `_code_span(...)` is `CodeSpan(...)` three times as fast, indistinguishable (tests compare them).
-# `_inline` inlines it for the usual spans (a third less again: no call, no frame). Type checkers cannot follow
-# the class swap: where a record is swapped or used as the real class, a targeted ignore says so.
-
-class _code_span:  # noqa: N801 -- used as a function
-    __slots__ = CodeSpan.__slots__
+    __slots__ = ("text", "line", "column", "end_line", "end_column", "before", "after")
+    text: Final[str]
+    line: Final[int]
+    column: Final[int]
+    end_line: Final[int]
+    end_column: Final[int]
+    before: Final[str]  # up to CONTEXT chars of the paragraph before the opening backticks (list marker dropped)
+    after: Final[str]  # up to CONTEXT chars of the paragraph after the closing backticks
 
     def __init__(self, text: str, line: int, column: int, end_line: int, end_column: int, before: str,
                  after: str) -> None:
@@ -154,18 +73,135 @@ class _code_span:  # noqa: N801 -- used as a function
         self.end_column = end_column
         self.before = before
         self.after = after
-        self.__class__ = CodeSpan  # type: ignore[assignment]  # the class swap
 
 
-class _fence:  # noqa: N801 -- used as a function
-    __slots__ = Fence.__slots__
+class Fence(FrozenRecord):
+    """A code block: fenced (``` or ~~~) or indented. `line`..`end_line` include the fence lines."""
+
+    __slots__ = ("line", "end_line", "info", "indented")
+    line: Final[int]
+    end_line: Final[int]
+    info: Final[str]  # the info string, stripped ("" for indented code)
+    indented: Final[bool]
 
     def __init__(self, line: int, end_line: int, info: str, indented: bool) -> None:
         self.line = line
         self.end_line = end_line
         self.info = info
         self.indented = indented
-        self.__class__ = Fence  # type: ignore[assignment]  # the class swap
+
+
+class Link(FrozenRecord):
+    """`[text](target "title")`, `![alt](target)`, `<scheme:...>`/`<a@b.c>` or `[label]: target`.
+
+    `target` has backslash escapes resolved (not entities or %-escapes) and no title; it may be ""
+    (`[a]()`). (line, column)..end_column is where its raw text is in the file (for `<target>`, the
+    part inside the brackets). `text` is the link text, the image's alt text, the autolink's address
+    or the definition's label."""
+
+    __slots__ = ("target", "text", "image", "line", "column", "end_column")
+    target: Final[str]
+    text: Final[str]
+    image: Final[bool]
+    line: Final[int]
+    column: Final[int]
+    end_column: Final[int]
+
+    def __init__(self, target: str, text: str, image: bool, line: int, column: int, end_column: int) -> None:
+        self.target = target
+        self.text = text
+        self.image = image
+        self.line = line
+        self.column = column
+        self.end_column = end_column
+
+
+class HtmlComment(FrozenRecord):
+    """`<!-- ... -->`; `text` is what is between the markers, positioned exactly."""
+
+    __slots__ = ("text", "line", "column", "end_line", "end_column")
+    text: Final[str]
+    line: Final[int]
+    column: Final[int]
+    end_line: Final[int]
+    end_column: Final[int]
+
+    def __init__(self, text: str, line: int, column: int, end_line: int, end_column: int) -> None:
+        self.text = text
+        self.line = line
+        self.column = column
+        self.end_line = end_line
+        self.end_column = end_column
+
+
+class Heading(FrozenRecord):
+    """An ATX heading (`#`..`######`); `text` is stripped of the markers and a closing `#` sequence."""
+
+    __slots__ = ("level", "text", "line")
+    level: Final[int]
+    text: Final[str]
+    line: Final[int]
+
+    def __init__(self, level: int, text: str, line: int) -> None:
+        self.level = level
+        self.text = text
+        self.line = line
+
+
+class MarkdownScan(Record, internal=("_starts", "_ends")):
+    """What `scan` found; every list is in document order (links by target position). `in_fence`
+    indexes `fences` when the scan is made: replace the scan rather than mutate its `fences`."""
+
+    __slots__ = ("code_spans", "fences", "links", "comments", "headings", "_starts", "_ends")
+    code_spans: list[CodeSpan]
+    fences: list[Fence]
+    links: list[Link]
+    comments: list[HtmlComment]
+    headings: list[Heading]
+    _starts: list[int]
+    _ends: list[int]
+
+    def __init__(self, code_spans: list[CodeSpan], fences: list[Fence], links: list[Link], comments: list[HtmlComment],
+                 headings: list[Heading]) -> None:
+        self.code_spans = code_spans
+        self.fences = fences
+        self.links = links
+        self.comments = comments
+        self.headings = headings
+        ordered = sorted(fences, key=_LINE)
+        self._starts = list(map(_LINE, ordered))
+        self._ends = list(map(_END_LINE, ordered))
+
+    def in_fence(self, line: int) -> bool:
+        """Whether file line `line` is part of a code block (fence lines included)."""
+        i = bisect_right(self._starts, line) - 1
+        return i >= 0 and line <= self._ends[i]
+
+
+# --- fast records --------------------------------------------------------------------------------
+# `_inline` fills the usual spans and fences attribute by attribute instead of calling the class (a third less:
+# no call, no frame), which the records' `Final` attributes forbid to the type checker. So it fills a twin with
+# the same slots, then gives the instance the real class, which Python allows between classes of the same
+# layout: indistinguishable (tests compare them). Where a record is swapped or used as the real class, a
+# targeted ignore says so.
+
+class _code_span(FrozenRecord):  # noqa: N801 -- CodeSpan's twin: the same base and slots, so the same layout
+    __slots__ = CodeSpan.__slots__
+    text: str
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    before: str
+    after: str
+
+
+class _fence(FrozenRecord):  # noqa: N801 -- Fence's twin: the same base and slots, so the same layout
+    __slots__ = Fence.__slots__
+    line: int
+    end_line: int
+    info: str
+    indented: bool
 
 
 _new = object.__new__  # makes a fast record without calling its `__init__` (to fill it inline)
@@ -1008,7 +1044,7 @@ class _InlineScan:
         stop = probe + CONTEXT
         # (before the line's end, so before the paragraph's, and no newline to flatten)
         after = text[probe:stop] if stop <= self.line_end else _context_after(text, probe, self.brk)
-        span = _new(_code_span)  # _code_span(content, line, column, line, ..., before, after), inlined
+        span = _new(_code_span)  # CodeSpan(content, line, column, line, ..., before, after), inlined
         span.text = content
         span.line = span.end_line = self.line
         span.column = end - line_start + 1
@@ -1071,10 +1107,9 @@ class _InlineScan:
             end_line = line + self.count("\n", first, last)
             end_column = last - self.rfind("\n", 0, last)
         opener_line = line_start if line_start <= start else self.rfind("\n", max(0, start - CONTEXT), start) + 1
-        span = _code_span(content, line, column, end_line, end_column,
-                          _context_before(text, m, start, opener_line, self.last_boundary),
-                          _context_after(text, probe, self.brk))
-        self.spans.append(span)  # type: ignore[arg-type]  # a CodeSpan (see "fast records")
+        self.spans.append(CodeSpan(content, line, column, end_line, end_column,
+                                   _context_before(text, m, start, opener_line, self.last_boundary),
+                                   _context_after(text, probe, self.brk)))
 
     # --- comments and autolinks
 
@@ -1287,7 +1322,7 @@ def scan(body: str, first_line: int = 1, *, headings: bool = True) -> MarkdownSc
     fences: list[Fence] = []
     new = _new
     for line, (_, _, _, spanned, info, _) in zip(fence_lines, raw_fences, strict=True):
-        fence = new(_fence)  # _fence(line, line + spanned, info, False), inlined
+        fence = new(_fence)  # Fence(line, line + spanned, info, False), inlined
         fence.line = line
         fence.end_line = line + spanned
         fence.info = info

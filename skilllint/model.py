@@ -6,8 +6,10 @@ Positions are 1-based; columns count characters; an end is exclusive (as in SARI
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
+from typing import Final
+
+from skilllint.records import FrozenRecord
 
 
 class Severity(StrEnum):
@@ -37,14 +39,37 @@ _ALIASES = {
 }
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Span:
-    """A region of a file: start (line, column) and an exclusive end, or a point."""
+class Span(FrozenRecord):
+    """A region of a file: start (line, column) and an exclusive end, or a point. Ordered as the
+    tuple (line, column, end_line, end_column)."""
 
-    line: int = 1
-    column: int = 1
-    end_line: int | None = None
-    end_column: int | None = None
+    __slots__ = ("line", "column", "end_line", "end_column")
+    line: Final[int]
+    column: Final[int]
+    end_line: Final[int | None]
+    end_column: Final[int | None]
+
+    def __init__(self, line: int = 1, column: int = 1, end_line: int | None = None,
+                 end_column: int | None = None) -> None:
+        self.line = line
+        self.column = column
+        self.end_line = end_line
+        self.end_column = end_column
+
+    def _values(self) -> tuple[int, int, int | None, int | None]:  # spelled out: spans are dict keys
+        return (self.line, self.column, self.end_line, self.end_column)
+
+    def __lt__(self, other: object) -> bool:
+        return self._values() < other._values() if isinstance(other, Span) else NotImplemented
+
+    def __le__(self, other: object) -> bool:
+        return self._values() <= other._values() if isinstance(other, Span) else NotImplemented
+
+    def __gt__(self, other: object) -> bool:
+        return self._values() > other._values() if isinstance(other, Span) else NotImplemented
+
+    def __ge__(self, other: object) -> bool:
+        return self._values() >= other._values() if isinstance(other, Span) else NotImplemented
 
     @classmethod
     def point(cls, line: int, column: int = 1) -> Span:
@@ -61,18 +86,29 @@ class Span:
 FILE_START = Span(1, 1)
 
 
-@dataclass(frozen=True, slots=True)
-class Diagnostic:
+class Diagnostic(FrozenRecord):
     """One finding. `path` is POSIX and relative to the working directory."""
 
-    path: str
-    span: Span
-    code: str
-    name: str
-    severity: Severity
-    message: str
-    help: str | None = None
-    target: str | None = None
+    __slots__ = ("path", "span", "code", "name", "severity", "message", "help", "target")
+    path: Final[str]
+    span: Final[Span]
+    code: Final[str]
+    name: Final[str]
+    severity: Final[Severity]
+    message: Final[str]
+    help: Final[str | None]
+    target: Final[str | None]
+
+    def __init__(self, path: str, span: Span, code: str, name: str, severity: Severity, message: str,
+                 help: str | None = None, target: str | None = None) -> None:
+        self.path = path
+        self.span = span
+        self.code = code
+        self.name = name
+        self.severity = severity
+        self.message = message
+        self.help = help
+        self.target = target
 
     @property
     def sort_key(self) -> tuple[str, int, int, str, str, str]:

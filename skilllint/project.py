@@ -7,23 +7,35 @@ collisions across manifests) cost little to feed, whatever the number of process
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from typing import Final
 
 from skilllint.manifests import Manifest
 from skilllint.readfacts import Location
+from skilllint.records import FrozenRecord, Record
 from skilllint.suppression import Directive
 from skilllint.targets import Target
 
 
-@dataclass(frozen=True, slots=True)
-class SkillSummary:
-    path: str  # the SKILL.md, relative POSIX
-    dir_name: str
-    name: str | None  # `name` when it is a string
-    name_location: Location | None
-    directives: tuple[Directive, ...] = ()
-    targets: tuple[str, ...] = ()  # the targets the skill was checked against
-    target_reason: str = ""  # why, when its location chose them
+class SkillSummary(FrozenRecord):
+    __slots__ = ("path", "dir_name", "name", "name_location", "directives", "targets", "target_reason")
+    path: Final[str]  # the SKILL.md, relative POSIX
+    dir_name: Final[str]
+    name: Final[str | None]  # `name` when it is a string
+    name_location: Final[Location | None]
+    directives: Final[tuple[Directive, ...]]
+    targets: Final[tuple[str, ...]]  # the targets the skill was checked against
+    target_reason: Final[str]  # why, when its location chose them
+
+    def __init__(self, path: str, dir_name: str, name: str | None, name_location: Location | None,
+                 directives: tuple[Directive, ...] = (), targets: tuple[str, ...] = (),
+                 target_reason: str = "") -> None:
+        self.path = path
+        self.dir_name = dir_name
+        self.name = name
+        self.name_location = name_location
+        self.directives = directives
+        self.targets = targets
+        self.target_reason = target_reason
 
     @property
     def effective_name(self) -> str:
@@ -31,9 +43,16 @@ class SkillSummary:
         return self.name.strip() if self.name and self.name.strip() else self.dir_name
 
 
-@dataclass
-class Project:
+class Project(Record):
+    __slots__ = ("skills", "manifests", "targets", "target_manifests")
     skills: list[SkillSummary]
     manifests: list[Manifest]
     targets: list[Target]
-    target_manifests: dict[str, list[Manifest]] = field(default_factory=dict)  # tools_from per user target
+    target_manifests: dict[str, list[Manifest]]  # tools_from per user target
+
+    def __init__(self, skills: list[SkillSummary], manifests: list[Manifest], targets: list[Target],
+                 target_manifests: dict[str, list[Manifest]] | None = None) -> None:
+        self.skills = skills
+        self.manifests = manifests
+        self.targets = targets
+        self.target_manifests = {} if target_manifests is None else target_manifests

@@ -9,16 +9,21 @@ the help, so a fact never names a rule.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
+from typing import Final
 
 from skilllint.model import Severity, Span
+from skilllint.records import FrozenRecord
 
 
-@dataclass(frozen=True, slots=True)
-class Location:
-    path: str
-    span: Span
+class Location(FrozenRecord):
+    __slots__ = ("path", "span")
+    path: Final[str]
+    span: Final[Span]
+
+    def __init__(self, path: str, span: Span) -> None:
+        self.path = path
+        self.span = span
 
 
 class Fact(StrEnum):
@@ -48,13 +53,22 @@ class Fact(StrEnum):
     SKILL_MD_CASE_BESIDE = "skill-md-case-beside"  # `skill.md` next to a `SKILL.md`
 
 
-@dataclass(frozen=True, slots=True)
-class ReadFact:
+class ReadFact(FrozenRecord):
     """Something reading found wrong with a file: what (`kind`), where, and in words."""
 
-    kind: Fact
-    path: str
-    span: Span
-    detail: str
-    advice: str | None = None  # what the text itself suggests writing, when reading can tell
-    severity: Severity | None = None  # only when one case of a kind weighs differently
+    __slots__ = ("kind", "path", "span", "detail", "advice", "severity")
+    kind: Final[Fact]
+    path: Final[str]
+    span: Final[Span]
+    detail: Final[str]
+    advice: Final[str | None]  # what the text itself suggests writing, when reading can tell
+    severity: Final[Severity | None]  # only when one case of a kind weighs differently
+
+    def __init__(self, kind: Fact, path: str, span: Span, detail: str, advice: str | None = None,
+                 severity: Severity | None = None) -> None:
+        self.kind = kind
+        self.path = path
+        self.span = span
+        self.detail = detail
+        self.advice = advice
+        self.severity = severity

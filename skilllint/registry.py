@@ -1,6 +1,6 @@
 """Lookups of rules by code, name or prefix (the contract itself is `skilllint.rule`).
 
-A rule is a frozen `InputRule`/`SkillRule`/`ProjectRule`/`SuppressionRule` at the bottom
+A rule is a frozen `InputRule`/`SkillRule`/`FileRule`/`ProjectRule`/`SuppressionRule` at the bottom
 of its own module in `skilllint/checks/`; `skilllint.checks.all_rules()`
 loads every module found there. Wherever a user names rules
 (CLI, config, suppressions) a code (`SL200`), a name (`unknown-tool`) or a code prefix

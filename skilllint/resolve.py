@@ -41,11 +41,12 @@ import math
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from functools import cache
 from types import MappingProxyType
+from typing import Final, NamedTuple
 
+from skilllint.records import FrozenRecord, Record
 from skilllint.targets import Target, Tool, builtin_targets
 from skilllint.toolspec import ToolSpec, parse_tool_entry
 
@@ -76,9 +77,9 @@ class Outcome(StrEnum):
 _RESOLVED = frozenset({Outcome.EXACT, Outcome.ALIAS, Outcome.DEPRECATED, Outcome.FOLDED, Outcome.MCP})
 
 
-@dataclass(frozen=True, slots=True)
-class Resolution:
-    """What one tool reference means on one target; rules turn it into diagnostics.
+class Resolution(NamedTuple):
+    """What one tool reference means on one target; rules turn it into diagnostics. Immutable
+    (a named tuple, cheap to make): each target keeps its results and hands them out again.
 
     `name` and `specifier` are `reference` taken apart by `toolspec.parse_tool_entry`; `tool` the
     canonical tool when resolved or mismatched; `via` the alias or legacy spelling that led there.
@@ -133,11 +134,16 @@ def _spellings(tool: Tool) -> Iterable[tuple[str, str]]:
         yield alias, _KIND_DEPRECATED
 
 
-@dataclass(frozen=True, slots=True)
-class _Entry:
-    runtime_id: str
-    tool: Tool
-    kind: str
+class _Entry(FrozenRecord):
+    __slots__ = ("runtime_id", "tool", "kind")
+    runtime_id: Final[str]
+    tool: Final[Tool]
+    kind: Final[str]
+
+    def __init__(self, runtime_id: str, tool: Tool, kind: str) -> None:
+        self.runtime_id = runtime_id
+        self.tool = tool
+        self.kind = kind
 
 
 @cache
@@ -194,16 +200,25 @@ _CONFIG_NOTATIONS = (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class _McpPattern:
+class _McpPattern(FrozenRecord):
     """A runtime's MCP naming compiled for matching, with how easily it is mistaken for a plain name."""
 
-    runtime_id: str
-    pattern: str
-    full: re.Pattern[str]
-    server_only: re.Pattern[str] | None
-    prefixed: bool  # a literal prefix or a separator no wire name contains (`mcp__`, `/`, `@`)
-    distinctive: bool  # prefixed, or a separator rare in tool names (`__`, `--`); not a lone `_`
+    __slots__ = ("runtime_id", "pattern", "full", "server_only", "prefixed", "distinctive")
+    runtime_id: Final[str]
+    pattern: Final[str]
+    full: Final[re.Pattern[str]]
+    server_only: Final[re.Pattern[str] | None]
+    prefixed: Final[bool]  # a literal prefix or a separator no wire name contains (`mcp__`, `/`, `@`)
+    distinctive: Final[bool]  # prefixed, or a separator rare in tool names (`__`, `--`); not a lone `_`
+
+    def __init__(self, runtime_id: str, pattern: str, full: re.Pattern[str], server_only: re.Pattern[str] | None,
+                 prefixed: bool, distinctive: bool) -> None:
+        self.runtime_id = runtime_id
+        self.pattern = pattern
+        self.full = full
+        self.server_only = server_only
+        self.prefixed = prefixed
+        self.distinctive = distinctive
 
     def matches(self, name: str, whole_server: bool = False) -> bool:
         """Match a tool reference; `whole_server` also admits `mcp__server` and `mcp__*` forms."""
@@ -249,16 +264,27 @@ def _builtin_mcp_patterns() -> tuple[_McpPattern, ...]:
 # --------------------------------------------------------------------------------------------
 
 
-@dataclass(slots=True)
-class _Index:
+class _Index(Record):
     """Lookup tables for one target, built once and reused for every reference."""
 
+    __slots__ = ("target", "exact", "folded", "by_capability", "choices", "mcp")
     target: Target
-    exact: dict[str, tuple[Tool, str, str]] = field(default_factory=dict)  # key -> (tool, spelling, kind)
-    folded: dict[str, list[tuple[Tool, str, str]]] = field(default_factory=dict)
-    by_capability: dict[str, list[Tool]] = field(default_factory=dict)
-    choices: _Choices = field(default_factory=lambda: _Choices({}))
-    mcp: _McpPattern | None = None
+    exact: dict[str, tuple[Tool, str, str]]  # key -> (tool, spelling, kind)
+    folded: dict[str, list[tuple[Tool, str, str]]]
+    by_capability: dict[str, list[Tool]]
+    choices: _Choices
+    mcp: _McpPattern | None
+
+    def __init__(self, target: Target, exact: dict[str, tuple[Tool, str, str]] | None = None,
+                 folded: dict[str, list[tuple[Tool, str, str]]] | None = None,
+                 by_capability: dict[str, list[Tool]] | None = None, choices: _Choices | None = None,
+                 mcp: _McpPattern | None = None) -> None:
+        self.target = target
+        self.exact = {} if exact is None else exact
+        self.folded = {} if folded is None else folded
+        self.by_capability = {} if by_capability is None else by_capability
+        self.choices = _Choices({}) if choices is None else choices
+        self.mcp = mcp
 
     def key(self, name: str) -> str:
         return name if self.target.case_sensitive else name.casefold()
@@ -402,7 +428,7 @@ def _renamed(found: Resolution, target: Target) -> Resolution:
         return found
     exposed = tool.aliases[0]
     spelling = found.via or tool.name
-    return found if spelling == exposed else replace(found, offered_as=exposed)
+    return found if spelling == exposed else found._replace(offered_as=exposed)
 
 
 def _lookup(base: Resolution, index: _Index) -> Resolution | None:
@@ -423,16 +449,16 @@ def _exact_hit(base: Resolution, tool: Tool, spelling: str, kind: str) -> Resolu
     """A name, alias or deprecated alias (matched case-insensitively where the runtime does)."""
     tid = base.target_id
     if kind == _KIND_NAME and spelling == base.name:
-        return replace(base, outcome=Outcome.EXACT, tool=tool)
+        return base._replace(outcome=Outcome.EXACT, tool=tool)
     if kind == _KIND_NAME:
         hint = f"{tid} matches tool names case-insensitively; its name for this tool is `{tool.name}`"
-        return replace(base, outcome=Outcome.FOLDED, tool=tool, suggestions=(tool.name,), hint=hint)
+        return base._replace(outcome=Outcome.FOLDED, tool=tool, suggestions=(tool.name,), hint=hint)
     if kind == _KIND_ALIAS:
         hint = f"`{spelling}` is an alias of {tid}'s `{tool.name}`"
-        return replace(base, outcome=Outcome.ALIAS, tool=tool, via=spelling, suggestions=(tool.name,),
+        return base._replace(outcome=Outcome.ALIAS, tool=tool, via=spelling, suggestions=(tool.name,),
                        hint=hint)
     hint = f"`{spelling}` is a deprecated name of {tid}'s `{tool.name}`: write `{tool.name}`"
-    return replace(base, outcome=Outcome.DEPRECATED, tool=tool, via=spelling, suggestions=(tool.name,),
+    return base._replace(outcome=Outcome.DEPRECATED, tool=tool, via=spelling, suggestions=(tool.name,),
                    hint=hint)
 
 
@@ -448,7 +474,7 @@ def _variant_hit(base: Resolution, candidates: list[tuple[Tool, str, str]], targ
         hint = f"{target.id} ignores case but not style: `{name}` differs from `{spelling}` in style"
     if kind == _KIND_DEPRECATED:
         hint += f", a deprecated name of `{tool.name}`"
-    return replace(base, outcome=Outcome.MISMATCH, tool=tool, via=None if kind == _KIND_NAME else spelling,
+    return base._replace(outcome=Outcome.MISMATCH, tool=tool, via=None if kind == _KIND_NAME else spelling,
                    suggestions=tuple(dict.fromkeys(exact))[:MAX_SUGGESTIONS], hint=hint)
 
 
@@ -468,7 +494,7 @@ def _resolve_mcp(base: Resolution, index: _Index) -> Resolution | None:
             break  # a bare pattern must not swallow a tool name some runtime has
         if own is not None and own.prefixed is prefixed and own.matches(name, whole_server=True):
             sharing = _ids(p.runtime_id for p in _builtin_mcp_patterns() if p.pattern == own.pattern)
-            return replace(base, outcome=Outcome.MCP, runtime_ids=sharing)
+            return base._replace(outcome=Outcome.MCP, runtime_ids=sharing)
         owners = _ids(p.runtime_id for p in foreign if p.prefixed is prefixed and p.matches(name))
         if owners:
             return _foreign(base, index, owners)
@@ -487,7 +513,7 @@ def _foreign(base: Resolution, index: _Index, owners: tuple[str, ...]) -> Resolu
     else:
         mine, example = f"{tid} names MCP tools `{own.pattern}`", _mcp_example(own.pattern, base.name)
     hint = f"`{base.name}` is written in {where}; {mine}"
-    return replace(base, outcome=Outcome.MCP_FOREIGN, runtime_ids=owners,
+    return base._replace(outcome=Outcome.MCP_FOREIGN, runtime_ids=owners,
                    suggestions=(example,) if example else (), hint=hint)
 
 
@@ -512,7 +538,7 @@ def _unknown_in_table(base: Resolution, index: _Index) -> Resolution:
     if not by_capability and not fuzzy and hint is None:
         by_capability, hint = _typo_of_elsewhere(base.name, index)
     suggestions = tuple(dict.fromkeys((*by_capability, *fuzzy)))[:MAX_SUGGESTIONS]
-    return replace(base, suggestions=suggestions, hint=hint)
+    return base._replace(suggestions=suggestions, hint=hint)
 
 
 def _typo_of_elsewhere(name: str, index: _Index) -> tuple[tuple[str, ...], str | None]:
@@ -657,12 +683,12 @@ def _resolve_portable(base: Resolution) -> Resolution:
         spellings = tuple(dict.fromkeys(s for s, _ in folded))
         owners = _list_ids(_ids(e.runtime_id for _, e in folded))
         hint = f"no runtime spells it `{name}`; {owners} write {_list_names(spellings[:MAX_SUGGESTIONS])}"
-        return replace(base, outcome=Outcome.MISMATCH, tool=folded[0][1].tool,
+        return base._replace(outcome=Outcome.MISMATCH, tool=folded[0][1].tool,
                        suggestions=spellings[:MAX_SUGGESTIONS], hint=hint)
     mcp = _portable_mcp(base)
     if mcp is not None:
         return mcp
-    return replace(base, suggestions=_fuzzy(name, _portable_choices())[:MAX_SUGGESTIONS])
+    return base._replace(suggestions=_fuzzy(name, _portable_choices())[:MAX_SUGGESTIONS])
 
 
 _PORTABLE_KINDS = (
@@ -681,7 +707,7 @@ def _portable_hit(base: Resolution, entries: tuple[_Entry, ...]) -> Resolution:
     if outcome is not Outcome.EXACT:
         what = "an alias" if outcome is Outcome.ALIAS else "a deprecated name"
         hint = f"`{base.name}` is only {what} of `{tool.name}` in {_list_ids(runtime_ids)}"
-    return replace(base, outcome=outcome, tool=tool, via=via, runtime_ids=runtime_ids,
+    return base._replace(outcome=outcome, tool=tool, via=via, runtime_ids=runtime_ids,
                    suggestions=() if outcome is Outcome.EXACT else (tool.name,), hint=hint)
 
 
@@ -691,10 +717,10 @@ def _portable_mcp(base: Resolution) -> Resolution | None:
     owners = _ids(p.runtime_id for p in _builtin_mcp_patterns() if p.distinctive and p.matches(name, True))
     if owners:
         hint = f"an MCP reference in the notation of {_list_ids(owners)} only"
-        return replace(base, outcome=Outcome.MCP, runtime_ids=owners, hint=hint)
+        return base._replace(outcome=Outcome.MCP, runtime_ids=owners, hint=hint)
     if any(n.fullmatch(name) for n in _CONFIG_NOTATIONS):
         hint = f"`{name}` is an MCP configuration notation that no runtime uses as a tool name"
-        return replace(base, outcome=Outcome.MCP_FOREIGN, hint=hint)
+        return base._replace(outcome=Outcome.MCP_FOREIGN, hint=hint)
     return None
 
 
@@ -716,7 +742,7 @@ def _with_specifier_check(resolution: Resolution, spec: ToolSpec, target: Target
     elif problem is None and resolution.tool is not None and resolution.outcome is not Outcome.UNKNOWN:
         problem = _specifier_problem(spec.name, spec.specifier or "", _kind_for(resolution, target),
                                      target.id)
-    return replace(resolution, specifier_problem=problem) if problem else resolution
+    return resolution._replace(specifier_problem=problem) if problem else resolution
 
 
 def _kind_for(resolution: Resolution, target: Target) -> str:

@@ -12,7 +12,10 @@ self-describing rules):
 - `InputRule`: the facts recorded while reading files (undecodable at byte N, frontmatter
   unclosed, a YAML error at line/column, a wrong-case file name). Reading judges nothing;
   an input rule picks the facts of its kinds and owns their code, message and help.
-- `SkillRule`: one skill document, on one target.
+- `SkillRule`: one document, on one target: a skill's SKILL.md, or (for the rules that
+  declare them in `documents`) a subagent or slash-command file, which share its reading.
+- `FileRule`: one JSON file that configures an agent project (a plugin's `plugin.json`, a
+  `marketplace.json`), of the kinds it declares in `documents`.
 - `ProjectRule`: the whole linted tree (skill summaries, manifests, targets).
 - `SuppressionRule`: what the inline suppression comments did.
 
@@ -23,18 +26,19 @@ name, severity and target.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, ClassVar, Final, Generic, TypeVar
 
 from skilllint.model import Severity
 from skilllint.readfacts import Fact, Location, ReadFact
+from skilllint.records import FrozenRecord
 
 if TYPE_CHECKING:
     from skilllint.checks._body import BodyReference
     from skilllint.checks._files import FileReference
     from skilllint.checks._tools import DeclaredTool
     from skilllint.document import Document
+    from skilllint.jsonfile import JsonFile
     from skilllint.project import Project
     from skilllint.suppression import SuppressionReport
     from skilllint.targets import Target
@@ -42,30 +46,42 @@ if TYPE_CHECKING:
 T = TypeVar("T", int, str, bool)
 
 
-@dataclass(frozen=True, slots=True)
-class Finding:
+class Finding(FrozenRecord):
     """What a check yields; the engine adds code, name, severity and target."""
 
-    location: Location
-    message: str
-    help: str | None = None
-    severity: Severity | None = None  # only when one case of a rule differs (SL102 duplicates)
+    __slots__ = ("location", "message", "help", "severity")
+    location: Final[Location]
+    message: Final[str]
+    help: Final[str | None]
+    severity: Final[Severity | None]  # only when one case of a rule differs (SL102 duplicates)
+
+    def __init__(self, location: Location, message: str, help: str | None = None,
+                 severity: Severity | None = None) -> None:
+        self.location = location
+        self.message = message
+        self.help = help
+        self.severity = severity
 
 
 class OptionError(ValueError):
     """A rule option with a value of the wrong type or out of range; the config names the key."""
 
 
-@dataclass(frozen=True, slots=True)
-class Option(Generic[T]):
+class Option(FrozenRecord, Generic[T]):
     """A setting of one rule, written in config as `rules: {CODE: {name: value}}` (and, for
     the options that predate it, as a top-level key of the same name)."""
 
-    name: str
-    kind: type[T]
-    default: T
-    help: str
-    minimum: int | None = None
+    __slots__ = ("name", "kind", "default", "help", "minimum")
+    name: Final[str]
+    help: Final[str]
+    minimum: Final[int | None]
+
+    def __init__(self, name: str, kind: type[T], default: T, help: str, minimum: int | None = None) -> None:
+        self.name = name
+        self.kind: Final[type[T]] = kind  # declared here: a Final of the class body cannot depend on T
+        self.default: Final[T] = default
+        self.help = help
+        self.minimum = minimum
 
     def validate(self, value: object) -> T:
         """The value as the rule will see it, or OptionError saying what to write."""
@@ -82,20 +98,43 @@ class Option(Generic[T]):
 class Kind(StrEnum):
     INPUT = "input"
     SKILL = "skill"
+    FILE = "file"
     PROJECT = "project"
     SUPPRESSION = "suppression"
 
 
+class Policy(FrozenRecord):
+    """A named allow/deny list over tool names, `Tool(specifier)` rules and groups (`group:web`),
+    for the skills under `paths` (config `policies`): what an application that governs its own
+    tools lets the skills there use."""
+
+    __slots__ = ("name", "paths", "allow", "deny")
+    name: Final[str]
+    paths: Final[tuple[str, ...]]  # globs, relative to the working folder, as `exclude`
+    allow: Final[tuple[str, ...] | None]  # None: everything not denied
+    deny: Final[tuple[str, ...]]
+
+    def __init__(self, name: str, paths: tuple[str, ...], allow: tuple[str, ...] | None, deny: tuple[str, ...]
+                 ) -> None:
+        self.name = name
+        self.paths = paths
+        self.allow = allow
+        self.deny = deny
+
+
 class RunShared:
     """What every context of one run shares: the options of the rules (validated from config,
-    by option name) and the codes of the rules that are on, so one rule can stay quiet when
-    another that says more is on."""
+    by option name), the codes of the rules that are on, so one rule can stay quiet when
+    another that says more is on, and the config's tool policies and groups."""
 
-    __slots__ = ("active", "options")
+    __slots__ = ("active", "groups", "options", "policies")
 
-    def __init__(self, options: Mapping[str, object], active: frozenset[str]) -> None:
+    def __init__(self, options: Mapping[str, object], active: frozenset[str], policies: tuple[Policy, ...] = (),
+                 groups: Mapping[str, tuple[str, ...]] | None = None) -> None:
         self.options = options
         self.active = active
+        self.policies = policies
+        self.groups: Mapping[str, tuple[str, ...]] = {} if groups is None else groups
 
 
 class _Context:
@@ -113,6 +152,16 @@ class _Context:
     def is_active(self, code: str) -> bool:
         """Whether rule `code` runs in this run (selected and not turned off)."""
         return code in self._run.active
+
+    @property
+    def policies(self) -> tuple[Policy, ...]:
+        """The config's tool policies (`policies:`), in the order written."""
+        return self._run.policies
+
+    @property
+    def groups(self) -> Mapping[str, tuple[str, ...]]:
+        """The config's own tool groups (`groups:`), for `group:NAME` in a policy."""
+        return self._run.groups
 
 
 class InputContext(_Context):
@@ -156,6 +205,16 @@ class SkillContext(_Context):
         return file_references(self.doc)
 
 
+class FileContext(_Context):
+    """One JSON file (`ctx.file`: its data, positions, facts and file-system view) on one target."""
+
+    __slots__ = ("file",)
+
+    def __init__(self, file: JsonFile, target: Target, run: RunShared) -> None:
+        super().__init__(target, run)
+        self.file = file
+
+
 class ProjectContext(_Context):
     __slots__ = ("project",)
 
@@ -186,20 +245,60 @@ def runtime_table(code: str) -> RuntimeSeverity:
     return severity
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Rule:
-    """What every kind of rule declares."""
+C = TypeVar("C", "InputContext", "SkillContext", "FileContext", "ProjectContext", "SuppressionContext")
+"""The context a kind of rule's check receives."""
 
-    code: str
-    name: str
-    summary: str
-    severity: Severity
-    per_target: bool = False  # runs once per target; its severity may depend on the runtime
-    enabled: bool = True  # off-by-default rules need --select / --extend-select
-    options: tuple[Option[int] | Option[str] | Option[bool], ...] = ()
-    runtime_severity: RuntimeSeverity | None = None  # per-target rules: defaults to the runtime's table
+
+class Rule(FrozenRecord, Generic[C]):
+    """What every kind of rule declares (keywords only), and its check."""
+
+    __slots__ = ("code", "name", "summary", "severity", "per_target", "enabled", "options", "runtime_severity",
+                 "documents", "files", "file_check", "check")
+    code: Final[str]
+    name: Final[str]
+    summary: Final[str]
+    severity: Final[Severity]
+    per_target: Final[bool]  # runs once per target; its severity may depend on the runtime
+    enabled: Final[bool]  # off-by-default rules need --select / --extend-select
+    options: Final[tuple[Option[int] | Option[str] | Option[bool], ...]]
+    runtime_severity: Final[RuntimeSeverity | None]  # per-target rules: defaults to the runtime's table
+    documents: Final[frozenset[str]]  # the kinds a SkillRule (DOCUMENT_KINDS) or FileRule (JSON_KINDS) judges
+    files: Final[frozenset[str]]  # JSON file kinds a document rule also judges, with `file_check`
+    file_check: Final[Callable[[FileContext], Iterable[Finding]] | None]
 
     kind: ClassVar[Kind] = Kind.SKILL
+
+    def __init__(
+        self,
+        *,
+        code: str,
+        name: str,
+        summary: str,
+        severity: Severity,
+        check: Callable[[C], Iterable[Finding]],
+        per_target: bool = False,
+        enabled: bool = True,
+        options: tuple[Option[int] | Option[str] | Option[bool], ...] = (),
+        runtime_severity: RuntimeSeverity | None = None,
+        documents: Iterable[str] = ("skill",),
+        files: Iterable[str] = (),
+        file_check: Callable[[FileContext], Iterable[Finding]] | None = None,
+    ) -> None:
+        self.code = code
+        self.name = name
+        self.summary = summary
+        self.severity = severity
+        self.per_target = per_target
+        self.enabled = enabled
+        self.options = options
+        self.runtime_severity = runtime_severity
+        self.documents = frozenset(documents)
+        # a problem that can be written in a skill and in a project file (an unknown tool in
+        # `allowed-tools` and in a settings deny rule) is one rule: its module judges both
+        self.files = frozenset(files)
+        self.file_check = file_check
+        # declared here, not in the class body: a Final there cannot depend on C
+        self.check: Final[Callable[[C], Iterable[Finding]]] = check
 
     @property
     def family(self) -> str:
@@ -213,31 +312,32 @@ class Rule:
         return read(target)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class InputRule(Rule):
-    check: Callable[[InputContext], Iterable[Finding]]
+class InputRule(Rule[InputContext]):
+    __slots__ = ()
     kind: ClassVar[Kind] = Kind.INPUT
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class SkillRule(Rule):
-    check: Callable[[SkillContext], Iterable[Finding]]
+class SkillRule(Rule[SkillContext]):
+    __slots__ = ()
     kind: ClassVar[Kind] = Kind.SKILL
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ProjectRule(Rule):
-    check: Callable[[ProjectContext], Iterable[Finding]]
+class FileRule(Rule[FileContext]):
+    __slots__ = ()
+    kind: ClassVar[Kind] = Kind.FILE
+
+
+class ProjectRule(Rule[ProjectContext]):
+    __slots__ = ()
     kind: ClassVar[Kind] = Kind.PROJECT
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class SuppressionRule(Rule):
-    check: Callable[[SuppressionContext], Iterable[Finding]]
+class SuppressionRule(Rule[SuppressionContext]):
+    __slots__ = ()
     kind: ClassVar[Kind] = Kind.SUPPRESSION
 
 
-AnyRule = InputRule | SkillRule | ProjectRule | SuppressionRule
+AnyRule = InputRule | SkillRule | FileRule | ProjectRule | SuppressionRule
 
 
 def report_facts(

@@ -6,10 +6,10 @@ so the several rules that read them (SL126, SL127, SL132) validate only once.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
+from skilllint.records import FrozenRecord
 from skilllint.resources import load_schema
 
 if TYPE_CHECKING:
@@ -19,12 +19,18 @@ if TYPE_CHECKING:
     from skilllint.document import Document
 
 
-@dataclass(frozen=True, slots=True)
-class SchemaError:
-    path: tuple[str | int, ...]  # where in the frontmatter (keys and indexes)
-    keyword: str  # the failing JSON Schema keyword: type, maxLength, additionalProperties...
-    message: str
-    value: Any
+class SchemaError(FrozenRecord):
+    __slots__ = ("path", "keyword", "message", "value")
+    path: Final[tuple[str | int, ...]]  # where in the frontmatter (keys and indexes)
+    keyword: Final[str]  # the failing JSON Schema keyword: type, maxLength, additionalProperties...
+    message: Final[str]
+    value: Final[Any]
+
+    def __init__(self, path: tuple[str | int, ...], keyword: str, message: str, value: Any) -> None:
+        self.path = path
+        self.keyword = keyword
+        self.message = message
+        self.value = value
 
 
 @cache

@@ -10,18 +10,19 @@ are `SettingsError`s (exit 2 with the message); a config that cannot be used is 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
 from skilllint.cache.location import cache_root
 from skilllint.config import Config, ConfigError, discover_config, load_config
 from skilllint.engine import Result, Settings, lint_paths
+from skilllint.fsview import PlainFs, RunInputs
 from skilllint.location import LocationDefaults
 from skilllint.manifests import Manifest
 from skilllint.model import Severity
 from skilllint.registry import UnknownRuleError, all_rules, expand_selector
-from skilllint.rule import AnyRule, OptionError
+from skilllint.rule import AnyRule, OptionError, Policy
 from skilllint.suggest import closest
 from skilllint.targets import DEFAULT_TARGET, Target, TargetError, build_targets, user_parent
 
@@ -30,12 +31,12 @@ class SettingsError(ValueError):
     """A flag or config value that names nothing (an unknown rule or target, a bad spec)."""
 
 
-def load_settings_config(options: Mapping[str, Any], cwd: Path) -> Config:
+def load_settings_config(options: Mapping[str, Any], cwd: Path, inputs: RunInputs | None = None) -> Config:
     if options.get("isolated"):
         return Config()
     if options.get("config_path"):
-        return load_config(Path(options["config_path"]))
-    return discover_config(cwd) or Config()
+        return load_config(Path(options["config_path"]), inputs)
+    return discover_config(cwd, inputs) or Config()
 
 
 def select_rules(config: Config, options: Mapping[str, Any]) -> list[AnyRule]:
@@ -89,7 +90,8 @@ def user_runtimes(config: Config, cwd: Path | None = None) -> dict[str, dict[str
     return _user_runtimes(config, cwd or config.base_dir)[0]
 
 
-def _user_runtimes(config: Config, cwd: Path) -> tuple[dict[str, dict[str, Any]], dict[str, list[Manifest]]]:
+def _user_runtimes(config: Config, cwd: Path, inputs: RunInputs | None = None
+                   ) -> tuple[dict[str, dict[str, Any]], dict[str, list[Manifest]]]:
     """The config's `runtimes`, with the tools of their `tools_from` manifests loaded, and
     those manifests (read once: the project rules check them too, paths relative to `cwd`).
 
@@ -99,17 +101,19 @@ def _user_runtimes(config: Config, cwd: Path) -> tuple[dict[str, dict[str, Any]]
     from skilllint.document import DEFAULT_MAX_BYTES, relative_posix
     from skilllint.manifests import load_manifest, manifest_tools_as_runtime
 
+    fs = PlainFs() if inputs is None else inputs
     result: dict[str, dict[str, Any]] = {}
     manifests: dict[str, list[Manifest]] = {}
     for ident, spec in config.get("runtimes", {}).items():
         spec = {**spec, "extends": user_parent(ident, spec)}
         loaded: list[dict[str, Any]] = []
         for relative in spec.pop("tools_from", []):
+            fs.realpath(os.fspath(config.base_dir / relative))  # recorded: what resolve() answers (but a loop)
             path = (config.base_dir / relative).resolve()
-            if not path.is_file():
+            if not fs.isfile(os.fspath(path)):
                 what = "not a regular file" if path.exists() else "no such file"
                 raise ConfigError(f"{config.path}: key `runtimes.{ident}.tools_from`: {what} `{relative}`")
-            manifest = load_manifest(path, cwd, int(config.get("max-file-size", DEFAULT_MAX_BYTES)))
+            manifest = load_manifest(path, cwd, int(config.get("max-file-size", DEFAULT_MAX_BYTES)), inputs)
             if manifest.problems:
                 problem = manifest.problems[0]
                 raise ConfigError(
@@ -132,7 +136,8 @@ def severity_overrides(config: Config) -> dict[str, Severity | None]:
     return overrides
 
 
-def build_settings(options: Mapping[str, Any], cwd: Path, config: Config | None = None) -> tuple[Settings, Config]:
+def build_settings(options: Mapping[str, Any], cwd: Path, config: Config | None = None,
+                   inputs: RunInputs | None = None) -> tuple[Settings, Config]:
     """Settings from the config and the flags.
 
     A config that loaded can still fail here (an alias to a tool its runtime lacks, a
@@ -140,9 +145,9 @@ def build_settings(options: Mapping[str, Any], cwd: Path, config: Config | None 
     exception type when nobody foresaw it, never a bare internal error.
     """
     if config is None:
-        config = load_settings_config(options, cwd)
+        config = load_settings_config(options, cwd, inputs)
     try:
-        return _settings(config, options, cwd), config
+        return _settings(config, options, cwd, inputs), config
     except (ConfigError, SettingsError):
         raise
     except Exception as error:  # noqa: BLE001 - wrapped, not hidden: the type and message are kept
@@ -152,15 +157,16 @@ def build_settings(options: Mapping[str, Any], cwd: Path, config: Config | None 
         raise ConfigError(f"{config.path}: {what}{error}") from error
 
 
-def _settings(config: Config, options: Mapping[str, Any], cwd: Path) -> Settings:
+def _settings(config: Config, options: Mapping[str, Any], cwd: Path, inputs: RunInputs | None) -> Settings:
     rules = select_rules(config, options)
-    runtimes, manifests = _user_runtimes(config, cwd)  # once: user runtimes may load `tools_from` manifests
+    runtimes, manifests = _user_runtimes(config, cwd, inputs)  # once: user runtimes may load `tools_from` manifests
     available = build_targets(runtimes)
     targets = resolve_targets(config, options, available)
     auto = not options.get("targets") and "targets" not in config.data
     per_file = [(glob, tuple(_codes(sel))) for glob, sel in config.get("per-file-ignores", {}).items()]
     cache_dir = cache_root(no_cache=bool(options.get("no_cache")), cli_dir=options.get("cache_dir"),
                            config_dir=config.get("cache-dir"), config_base=config.base_dir, cwd=cwd)
+    location = LocationDefaults(available.values(), inputs) if auto else None
     return Settings(
         targets=targets,
         rules=rules,
@@ -174,10 +180,33 @@ def _settings(config: Config, options: Mapping[str, Any], cwd: Path) -> Settings
         jobs=options.get("jobs") or os.cpu_count() or 1,
         force_exclude=bool(options.get("force_exclude")),
         cwd=cwd,
-        location_defaults=LocationDefaults(available.values()) if auto else None,
+        location_defaults=location,
         cache_dir=cache_dir,
         config_digest=config_digest(config.path, config.data) if cache_dir is not None else "",
+        inputs=inputs if cache_dir is not None else None,
+        policies=_policies(config, available.values()),
+        groups={name: tuple(members) for name, members in config.get("groups", {}).items()},
     )
+
+
+def _policies(config: Config, targets: Iterable[Target]) -> tuple[Policy, ...]:
+    """The config's `policies`, each group they name checked: a typo in `group:wbe` would
+    otherwise deny (or allow) nothing, silently."""
+    from skilllint.checks._policies import GROUP, known_group
+
+    capabilities = frozenset(tool.capability for target in targets for tool in target.tools or ())
+    own = config.get("groups", {})
+    found = []
+    for name, spec in config.get("policies", {}).items():
+        for entry in [*spec.get("allow", ()), *spec.get("deny", ())]:
+            if entry.startswith(GROUP) and not known_group(entry[len(GROUP):], capabilities, own):
+                raise ConfigError(f"{config.path}: policy `{name}`: unknown group `{entry}` (built in: group:shell, "
+                                  "group:read, group:write, group:web, group:mcp and each capability; or define it "
+                                  "under `groups:`)")
+        allow = spec.get("allow")
+        found.append(Policy(name, tuple(spec["paths"]), tuple(allow) if allow is not None else None,
+                            tuple(spec.get("deny", ()))))
+    return tuple(found)
 
 
 def config_digest(path: Path | None, data: Mapping[str, Any]) -> str:
@@ -192,21 +221,23 @@ def _codes(selectors: list[str]) -> list[str]:
 
 
 def lint_by_config(
-    paths: list[str], options: Mapping[str, Any], cwd: Path, progress: Callable[[int, int], None] | None = None
+    paths: list[str], options: Mapping[str, Any], cwd: Path, progress: Callable[[int, int], None] | None = None,
+    inputs: RunInputs | None = None,
 ) -> tuple[Settings, Config, Result]:
     """Lint each path with the config nearest to it (ruff's model: a config in `sub/` governs
     `skilllint check sub/x`, whatever the working folder), unless `--config` or `--isolated`
     names one for all. Paths sharing a config are linted together; the results are merged.
-    The settings and config returned are the first group's (for `fail-on` and rule tables)."""
+    The settings and config returned are the first group's (for `fail-on` and rule tables).
+    With `inputs`, every layer records there what it asked the file system (for a run record)."""
     runs = [(settings, config, lint_paths(members, settings, progress))
-            for settings, config, members in settings_by_config(paths, options, cwd)]
+            for settings, config, members in settings_by_config(paths, options, cwd, inputs)]
     settings, config, result = runs[0]
     for _, _, other in runs[1:]:
         result = _combine(result, other)
     return settings, config, result
 
 
-def settings_by_config(paths: list[str], options: Mapping[str, Any], cwd: Path
+def settings_by_config(paths: list[str], options: Mapping[str, Any], cwd: Path, inputs: RunInputs | None = None
                        ) -> list[tuple[Settings, Config, list[str]]]:
     """The paths grouped by the config that governs them (see `lint_by_config`), each group with
     its settings: what `check` runs, and what the commands that must agree with it (`coverage`,
@@ -216,23 +247,29 @@ def settings_by_config(paths: list[str], options: Mapping[str, Any], cwd: Path
         groups[None] = (None, paths)
     else:
         for raw in paths:
-            found = _nearest_config(cwd / raw, groups)
+            found = _nearest_config(cwd / raw, groups, PlainFs() if inputs is None else inputs)
             groups.setdefault(found.path, (found, []))[1].append(raw)
     found_settings = []
     for config, members in groups.values():
-        settings, config = build_settings(options, cwd, config)
+        settings, config = build_settings(options, cwd, config, inputs)
         settings.debug = bool(options.get("debug"))
         settings.inject_fault = _fault_spec(options.get("inject_fault"))
+        if inputs is not None:
+            inputs.cache_dirs.add(None if settings.cache_dir is None else os.fspath(settings.cache_dir))
+            if settings.inject_fault is not None:
+                inputs.give_up("--inject-fault")
         found_settings.append((settings, config, members))
     return found_settings
 
 
-def _nearest_config(path: Path, loaded: dict[Path | None, tuple[Config | None, list[str]]]) -> Config:
+def _nearest_config(path: Path, loaded: dict[Path | None, tuple[Config | None, list[str]]], fs: RunInputs
+                    ) -> Config:
     """The config nearest above `path` (read once: a pyproject.toml is parsed to decide and
     to load); a config file that an earlier path already loaded is reused."""
-    start = path if path.is_dir() else path.parent
+    start = path if fs.isdir(os.fspath(path)) else path.parent
     try:
-        config = discover_config(start.resolve()) or Config()
+        fs.realpath(os.fspath(start))  # recorded: what resolve() answers (but a loop)
+        config = discover_config(start.resolve(), fs) or Config()
     except OSError:
         config = Config()
     earlier = loaded.get(config.path)

@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from skilllint.model import Diagnostic, Span
 from skilllint.readfacts import Location
+from skilllint.records import Record
 from skilllint.registry import UnknownRuleError, expand_selector
 
 if TYPE_CHECKING:
@@ -32,8 +32,9 @@ _YAML = re.compile(r"#\s*skilllint-(disable-next-line|disable-line)\b(.*)$")
 UNSUPPRESSIBLE_PREFIX = "SL0"
 
 
-@dataclass
-class Directive:
+class Directive(Record):
+    __slots__ = ("path", "line", "column", "end_column", "kind", "selectors", "codes", "unknown", "first", "last",
+                 "used", "selector_columns", "ended")
     path: str
     line: int
     column: int
@@ -41,12 +42,30 @@ class Directive:
     kind: str
     selectors: tuple[str, ...]
     codes: frozenset[str] | None  # None: blanket (every rule)
-    unknown: tuple[str, ...] = ()
-    first: int = 0  # lines covered, inclusive
-    last: int = 0
-    used: set[str] = field(default_factory=set)
-    selector_columns: dict[str, int] = field(default_factory=dict)
-    ended: dict[str, int] = field(default_factory=dict)  # codes an `enable` ended before `last`: their last line
+    unknown: tuple[str, ...]
+    first: int  # lines covered, inclusive
+    last: int
+    used: set[str]
+    selector_columns: dict[str, int]
+    ended: dict[str, int]  # codes an `enable` ended before `last`: their last line
+
+    def __init__(self, path: str, line: int, column: int, end_column: int, kind: str, selectors: tuple[str, ...],
+                 codes: frozenset[str] | None, unknown: tuple[str, ...] = (), first: int = 0, last: int = 0,
+                 used: set[str] | None = None, selector_columns: dict[str, int] | None = None,
+                 ended: dict[str, int] | None = None) -> None:
+        self.path = path
+        self.line = line
+        self.column = column
+        self.end_column = end_column
+        self.kind = kind
+        self.selectors = selectors
+        self.codes = codes
+        self.unknown = unknown
+        self.first = first
+        self.last = last
+        self.used = set() if used is None else used
+        self.selector_columns = {} if selector_columns is None else selector_columns
+        self.ended = {} if ended is None else ended
 
     @property
     def location(self) -> Location:
@@ -154,12 +173,16 @@ def parse_directives(
     return found
 
 
-@dataclass
-class SuppressionReport:
+class SuppressionReport(Record):
     """What the directives did, for the SL900-SL902 rules."""
 
+    __slots__ = ("directives", "selected")
     directives: list[Directive]
     selected: frozenset[str]
+
+    def __init__(self, directives: list[Directive], selected: frozenset[str]) -> None:
+        self.directives = directives
+        self.selected = selected
 
 
 def apply(

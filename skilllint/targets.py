@@ -9,10 +9,10 @@ frontmatter keys list tools, and its tool table with aliases. It judges nothing 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
+from skilllint.records import FrozenRecord, Record, replace
 from skilllint.resources import RUNTIMES_DIR
 
 if TYPE_CHECKING:
@@ -27,61 +27,118 @@ class TargetError(ValueError):
     """A runtime definition that cannot be used (unknown parent, cycle, bad shape)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Tool:
+class Tool(FrozenRecord):
     """One tool of a runtime, under its canonical name."""
 
-    name: str
-    capability: str = "other"
-    status: str = "default"
-    aliases: tuple[str, ...] = ()
-    deprecated_aliases: tuple[str, ...] = ()
-    specifier: str = "none"
-    summary: str = ""
-    note: str = ""
+    __slots__ = ("name", "capability", "status", "aliases", "deprecated_aliases", "specifier", "summary", "note")
+    name: Final[str]
+    capability: Final[str]
+    status: Final[str]
+    aliases: Final[tuple[str, ...]]
+    deprecated_aliases: Final[tuple[str, ...]]
+    specifier: Final[str]
+    summary: Final[str]
+    note: Final[str]
+
+    def __init__(self, name: str, capability: str = "other", status: str = "default", aliases: tuple[str, ...] = (),
+                 deprecated_aliases: tuple[str, ...] = (), specifier: str = "none", summary: str = "",
+                 note: str = "") -> None:
+        self.name = name
+        self.capability = capability
+        self.status = status
+        self.aliases = aliases
+        self.deprecated_aliases = deprecated_aliases
+        self.specifier = specifier
+        self.summary = summary
+        self.note = note
 
 
-@dataclass(slots=True)
-class TargetMemo:
+class TargetMemo(Record):
     """What resolution derives from a target, kept with it (not in a module-level table keyed
     by `id()`): the index of its spellings, built once, and recent results, since skills name
     the same few dozen tools over and over. Filled by `skilllint.resolve`."""
 
-    index: _Index | None = None
-    results: dict[str, Resolution] = field(default_factory=dict)
+    __slots__ = ("index", "results")
+    index: _Index | None
+    results: dict[str, Resolution]
+
+    def __init__(self, index: _Index | None = None, results: dict[str, Resolution] | None = None) -> None:
+        self.index = index
+        self.results = {} if results is None else results
 
 
-@dataclass(frozen=True, slots=True)
-class Target:
+class Target(FrozenRecord, internal=("memo",)):
     """A runtime's facts. `tools is None` means "every known runtime's tools" (agentskills)."""
 
-    id: str
-    display_name: str = ""
-    source: str = ""
-    observed: str = ""
-    confidence: str = "high"
-    case_sensitive: bool = True
-    name_pattern: str = r"^[a-zA-Z0-9_-]{1,64}$"
-    alias_exposure: str = "api"
-    mcp_pattern: str | None = None
-    permission_rules: bool = False
-    dialect: str = "agentskills"
-    unknown_fields: str = "error"
-    yaml_parser: str = "yaml"  # "strict": StrictYAML (skills-ref) rejects flow style, anchors, tags (SL102)
-    severity: Mapping[str, str] = field(default_factory=dict)
-    tool_fields: Mapping[str, str] = field(default_factory=dict)
-    tools: tuple[Tool, ...] | None = ()
-    notes: str = ""
-    extends: str | None = None
-    skill_dirs: tuple[str, ...] = ()  # project skills folders named after the runtime: default target there
-    plugin_markers: tuple[str, ...] = ()  # files marking a plugin of the runtime: default target inside
-    project_skill_dirs: tuple[str, ...] = ()  # every project skills folder it loads: what collides (SL400)
-    skill_depth: int | None = None  # folders below a skills folder where it finds SKILL.md; None: any
-    listing_chars: int | None = None  # description (+ when_to_use) characters its skill listing shows
-    metadata_limits: Mapping[str, int] = field(default_factory=dict)  # metadata key -> most characters loaded
-    metadata_maps: tuple[str, ...] = ()  # `metadata` keys the runtime documents as maps (`openclaw`)
-    openai_yaml: Mapping[str, Any] = field(default_factory=dict)  # Codex agents/openai.yaml rules (SL163)
-    memo: TargetMemo = field(default_factory=lambda: TargetMemo(), init=False, compare=False, repr=False)
+    __slots__ = ("id", "display_name", "source", "observed", "confidence", "case_sensitive", "name_pattern",
+                 "alias_exposure", "mcp_pattern", "permission_rules", "dialect", "unknown_fields", "yaml_parser",
+                 "severity", "tool_fields", "tools", "notes", "extends", "skill_dirs", "plugin_markers",
+                 "project_skill_dirs", "skill_depth", "listing_chars", "metadata_limits", "metadata_maps",
+                 "openai_yaml", "memo")
+    id: Final[str]
+    display_name: Final[str]
+    source: Final[str]
+    observed: Final[str]
+    confidence: Final[str]
+    case_sensitive: Final[bool]
+    name_pattern: Final[str]
+    alias_exposure: Final[str]
+    mcp_pattern: Final[str | None]
+    permission_rules: Final[bool]
+    dialect: Final[str]
+    unknown_fields: Final[str]
+    yaml_parser: Final[str]  # "strict": StrictYAML (skills-ref) rejects flow style, anchors, tags (SL102)
+    severity: Final[Mapping[str, str]]
+    tool_fields: Final[Mapping[str, str]]
+    tools: Final[tuple[Tool, ...] | None]
+    notes: Final[str]
+    extends: Final[str | None]
+    skill_dirs: Final[tuple[str, ...]]  # project skills folders named after the runtime: default target there
+    plugin_markers: Final[tuple[str, ...]]  # files marking a plugin of the runtime: default target inside
+    project_skill_dirs: Final[tuple[str, ...]]  # every project skills folder it loads: what collides (SL400)
+    skill_depth: Final[int | None]  # folders below a skills folder where it finds SKILL.md; None: any
+    listing_chars: Final[int | None]  # description (+ when_to_use) characters its skill listing shows
+    metadata_limits: Final[Mapping[str, int]]  # metadata key -> most characters loaded
+    metadata_maps: Final[tuple[str, ...]]  # `metadata` keys the runtime documents as maps (`openclaw`)
+    openai_yaml: Final[Mapping[str, Any]]  # Codex agents/openai.yaml rules (SL163)
+    memo: Final[TargetMemo]
+
+    def __init__(self, id: str, display_name: str = "", source: str = "", observed: str = "", confidence: str = "high",
+                 case_sensitive: bool = True, name_pattern: str = r"^[a-zA-Z0-9_-]{1,64}$", alias_exposure: str = "api",
+                 mcp_pattern: str | None = None, permission_rules: bool = False, dialect: str = "agentskills",
+                 unknown_fields: str = "error", yaml_parser: str = "yaml", severity: Mapping[str, str] | None = None,
+                 tool_fields: Mapping[str, str] | None = None, tools: tuple[Tool, ...] | None = (), notes: str = "",
+                 extends: str | None = None, skill_dirs: tuple[str, ...] = (), plugin_markers: tuple[str, ...] = (),
+                 project_skill_dirs: tuple[str, ...] = (), skill_depth: int | None = None,
+                 listing_chars: int | None = None, metadata_limits: Mapping[str, int] | None = None,
+                 metadata_maps: tuple[str, ...] = (), openai_yaml: Mapping[str, Any] | None = None) -> None:
+        self.id = id
+        self.display_name = display_name
+        self.source = source
+        self.observed = observed
+        self.confidence = confidence
+        self.case_sensitive = case_sensitive
+        self.name_pattern = name_pattern
+        self.alias_exposure = alias_exposure
+        self.mcp_pattern = mcp_pattern
+        self.permission_rules = permission_rules
+        self.dialect = dialect
+        self.unknown_fields = unknown_fields
+        self.yaml_parser = yaml_parser
+        self.severity = {} if severity is None else severity
+        self.tool_fields = {} if tool_fields is None else tool_fields
+        self.tools = tools
+        self.notes = notes
+        self.extends = extends
+        self.skill_dirs = skill_dirs
+        self.plugin_markers = plugin_markers
+        self.project_skill_dirs = project_skill_dirs
+        self.skill_depth = skill_depth
+        self.listing_chars = listing_chars
+        self.metadata_limits = {} if metadata_limits is None else metadata_limits
+        self.metadata_maps = metadata_maps
+        self.openai_yaml = {} if openai_yaml is None else openai_yaml
+        self.memo = TargetMemo()
 
     @property
     def has_tool_table(self) -> bool:

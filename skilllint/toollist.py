@@ -15,21 +15,28 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from skilllint.document import Document, at_offset
 from skilllint.readfacts import Location
+from skilllint.records import FrozenRecord
 from skilllint.toolspec import parse_tool_entry
 
 
-@dataclass(frozen=True, slots=True)
-class ToolEntry:
-    text: str  # the entry as written, stripped
-    location: Location
-    form: str  # "list", "space" or "comma"
-    index: int
-    problem: str | None = None  # `ToolSpec.problem` of the entry, or why it is no string (SL130)
+class ToolEntry(FrozenRecord):
+    __slots__ = ("text", "location", "form", "index", "problem")
+    text: Final[str]  # the entry as written, stripped
+    location: Final[Location]
+    form: Final[str]  # "list", "space" or "comma"
+    index: Final[int]
+    problem: Final[str | None]  # `ToolSpec.problem` of the entry, or why it is no string (SL130)
+
+    def __init__(self, text: str, location: Location, form: str, index: int, problem: str | None = None) -> None:
+        self.text = text
+        self.location = location
+        self.form = form
+        self.index = index
+        self.problem = problem
 
 
 _PARENS = re.compile(r"[()]")

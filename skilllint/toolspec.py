@@ -24,15 +24,14 @@ as they were when the two parsers were merged, so every message is unchanged.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 __all__ = ["ToolSpec", "parse_tool_entry"]
 
 _PARENS = re.compile(r"[()]")
 
 
-@dataclass(frozen=True, slots=True)
-class ToolSpec:
+class ToolSpec(NamedTuple):
     """A tool entry taken apart. Offsets index `raw`; None where there is no such parenthesis.
 
     `name` is the tool part (stripped) and `specifier` the text inside the first parentheses,

@@ -12,14 +12,14 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from datetime import date
-from typing import Any
+from typing import Any, Final
 
 import yaml
 from yaml.constructor import SafeConstructor
 from yaml.nodes import CollectionNode, MappingNode, Node, ScalarNode, SequenceNode
 
+from skilllint.records import FrozenRecord, Record
 from skilllint.yamlspans import mark_span
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -40,20 +40,27 @@ class YamlRefused(Exception):
         self.column = column
 
 
-@dataclass
-class Nonportable:
+class Nonportable(Record):
     """A YAML feature strict parsers (StrictYAML in skills-ref) reject, at a 0-based mark."""
 
+    __slots__ = ("feature", "line", "column", "end_line", "end_column", "detail")
     feature: str
     line: int
     column: int
     end_line: int
     end_column: int
-    detail: str = ""
+    detail: str
+
+    def __init__(self, feature: str, line: int, column: int, end_line: int, end_column: int, detail: str = "") -> None:
+        self.feature = feature
+        self.line = line
+        self.column = column
+        self.end_line = end_line
+        self.end_column = end_column
+        self.detail = detail
 
 
-@dataclass(frozen=True, slots=True)
-class Unbuilt:
+class Unbuilt(FrozenRecord):
     """A scalar whose tag names a type its text is not (`!!int x`, `2024-02-30`, `!foo 1`).
 
     Kept in the data instead of raising, so one bad value costs one finding, not the
@@ -61,34 +68,55 @@ class Unbuilt:
     what YAML says it is. `kind` is the tag's type in words (`a date`, `an integer`).
     """
 
-    text: str
-    tag: str
-    kind: str
+    __slots__ = ("text", "tag", "kind")
+    text: Final[str]
+    tag: Final[str]
+    kind: Final[str]
+
+    def __init__(self, text: str, tag: str, kind: str) -> None:
+        self.text = text
+        self.tag = tag
+        self.kind = kind
 
     def __str__(self) -> str:
         return self.text
 
 
-@dataclass(frozen=True, slots=True)
-class ValueFault:
+class ValueFault(FrozenRecord):
     """A value that does not fit its tag, at 0-based marks. `explicit`: the author wrote
     the tag (`!!int x`, `!foo`), so every YAML loader rejects the value; otherwise YAML
     guessed the type from the text (`2024-02-30` looks like a date) and loaders differ."""
 
-    message: str
-    line: int
-    column: int
-    end_line: int
-    end_column: int
-    explicit: bool
+    __slots__ = ("message", "line", "column", "end_line", "end_column", "explicit")
+    message: Final[str]
+    line: Final[int]
+    column: Final[int]
+    end_line: Final[int]
+    end_column: Final[int]
+    explicit: Final[bool]
+
+    def __init__(self, message: str, line: int, column: int, end_line: int, end_column: int, explicit: bool) -> None:
+        self.message = message
+        self.line = line
+        self.column = column
+        self.end_line = end_line
+        self.end_column = end_column
+        self.explicit = explicit
 
 
-@dataclass
-class ParsedYaml:
+class ParsedYaml(Record):
+    __slots__ = ("data", "root", "nonportable", "faults")
     data: Any
     root: Node | None
-    nonportable: list[Nonportable] = field(default_factory=list)
-    faults: list[ValueFault] = field(default_factory=list)
+    nonportable: list[Nonportable]
+    faults: list[ValueFault]
+
+    def __init__(self, data: Any, root: Node | None, nonportable: list[Nonportable] | None = None,
+                 faults: list[ValueFault] | None = None) -> None:
+        self.data = data
+        self.root = root
+        self.nonportable = [] if nonportable is None else nonportable
+        self.faults = [] if faults is None else faults
 
 
 _YAML_ONLY_BREAKS = re.compile("[\r\x85\u2028\u2029]")

@@ -145,3 +145,34 @@ def test_version() -> None:
 
     code, out, _ = run_cli(["--version"], Path.cwd())
     assert code == 0 and __version__ in out
+
+
+def test_summary_counts_subagents_and_commands(tmp_path: Path) -> None:
+    """A project with a skill, a subagent and a command says what it checked, each by its kind."""
+    (tmp_path / "skills" / "pdf").mkdir(parents=True)
+    (tmp_path / "skills" / "pdf" / "SKILL.md").write_text(
+        "---\nname: pdf\ndescription: Fill PDF forms. Use when the user has a PDF form.\n---\nFill it.\n")
+    (tmp_path / ".claude" / "agents").mkdir(parents=True)
+    (tmp_path / ".claude" / "agents" / "review.md").write_text(
+        "---\nname: review-code\ndescription: Reviews a diff. Use after changes.\ntools: Read, Bassh\n---\nReview.\n")
+    (tmp_path / ".claude" / "commands").mkdir(parents=True)
+    (tmp_path / ".claude" / "commands" / "deploy.md").write_text("Deploy $ARGUMENTS.\n")
+    code, out, _ = run_cli(["check", ".", "--isolated", "--format", "concise", "--no-cache"], tmp_path)
+    assert code == 1
+    assert ".claude/agents/review.md:4:14: SL200 error [claude-code] `Bassh` is not a tool of claude-code" in out
+    assert out.rstrip().endswith("(1 skill, 1 subagent and 1 command checked).")
+
+
+@pytest.mark.parametrize("content", [b"\x00\x01binary", b"\xff\xfe{", b"[" * 5000, b'{"name": "x", "name": "y"}',
+                                     b"", b"null"])
+def test_a_broken_plugin_manifest_is_a_finding_never_a_traceback(tmp_path: Path, content: bytes) -> None:
+    """plugin.json is read like every other input: what is wrong with it is SL160 with a location."""
+    folder = tmp_path / "tools" / ".claude-plugin"
+    folder.mkdir(parents=True)
+    (folder / "plugin.json").write_bytes(content)
+    code, out, err = run_cli(["check", ".", "--isolated", "--format", "concise", "--no-cache"], tmp_path)
+    duplicate = b'"name"' in content
+    assert code == (0 if duplicate else 1), (out, err)
+    assert "Traceback" not in err
+    assert out.startswith("tools/.claude-plugin/plugin.json:")
+    assert f" SL160 {'warning' if duplicate else 'error'} " in out

@@ -109,3 +109,11 @@ def test_a_root_named_on_the_command_line_is_linted_even_if_excluded(tmp_path: P
     assert code == 1 and "1 skill checked" in out
     code, out, _ = run_cli(["check", "skills", "--format", "concise", "--force-exclude"], root)
     assert code == 0 and "Nothing to check" in out
+
+
+def test_a_policy_naming_an_unknown_group_is_a_config_error(tmp_path: Path) -> None:
+    """`group:wbe` would deny nothing: the config is refused, naming the policy and the group."""
+    (tmp_path / ".skilllint.yaml").write_text("policies:\n  chat:\n    paths: ['x/**']\n    deny: [group:wbe]\n")
+    code, _, err = run_cli(["check", "."], tmp_path)
+    assert code == 2
+    assert "policy `chat`: unknown group `group:wbe`" in err

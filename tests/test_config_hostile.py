@@ -172,9 +172,9 @@ def test_pyproject_is_read_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
     reads: list[Path] = []
     real = config_module._read_regular
 
-    def counting(path: Path) -> bytes:
+    def counting(path: Path, fs: object) -> bytes:
         reads.append(path)
-        return real(path)
+        return real(path, fs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(config_module, "_read_regular", counting)
     assert _check(root)[0] == 0

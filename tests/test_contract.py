@@ -16,7 +16,7 @@ import pytest
 
 from skilllint.config import Config, ConfigError
 from skilllint.registry import all_rules
-from skilllint.rule import InputRule, Kind, Option, OptionError, ProjectRule, SkillRule, SuppressionRule
+from skilllint.rule import FileRule, InputRule, Kind, Option, OptionError, ProjectRule, SkillRule, SuppressionRule
 from skilllint.settings import rule_options
 from tests.conftest import run_cli
 
@@ -30,7 +30,8 @@ def _sources(*names: str) -> list[tuple[str, str]]:
 
 
 def test_each_rule_is_one_of_the_typed_kinds() -> None:
-    kinds = {InputRule: Kind.INPUT, SkillRule: Kind.SKILL, ProjectRule: Kind.PROJECT, SuppressionRule: Kind.SUPPRESSION}
+    kinds = {InputRule: Kind.INPUT, SkillRule: Kind.SKILL, FileRule: Kind.FILE, ProjectRule: Kind.PROJECT,
+             SuppressionRule: Kind.SUPPRESSION}
     for rule in all_rules():
         assert type(rule) in kinds, rule.code
         assert rule.kind is kinds[type(rule)]
@@ -38,8 +39,8 @@ def test_each_rule_is_one_of_the_typed_kinds() -> None:
 
 
 @pytest.mark.parametrize("name", ["engine.py", "settings.py", "pool.py", "document.py", "discover.py",
-                                  "manifests.py", "readfacts.py", "yamlnodes.py", "yamlspans.py", "toolspec.py",
-                                  "project.py"])
+                                  "manifests.py", "jsonfile.py", "readfacts.py", "yamlnodes.py", "yamlspans.py",
+                                  "toolspec.py", "project.py"])
 def test_no_rule_code_outside_the_rules(name: str) -> None:
     """The engine knows rule kinds, reading records facts: neither names a rule. (Docstrings may
     mention one as an example; code may not.)"""
@@ -174,8 +175,8 @@ def test_the_scaffold_writes_a_module_a_card_and_two_fixture_folders(tmp_path: P
 
 LAYERS = {
     "model": {"model", "readfacts"},
-    "reading": {"discover", "document", "manifests", "yamlnodes", "yamlspans", "markdown", "schema", "analyses",
-                "resources", "globs", "textsafe", "confusables", "fsview"},
+    "reading": {"discover", "document", "manifests", "jsonfile", "yamlnodes", "yamlspans", "markdown", "schema",
+                "analyses", "resources", "globs", "textsafe", "confusables", "fsview"},
     "runtimes": {"targets", "resolve", "toollist", "toolspec", "linereader"},
 }
 HIGHER = {

@@ -26,12 +26,13 @@ import os
 import re
 from bisect import bisect_left
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import lru_cache, partial
+from typing import Final
 
 from skilllint.document import Document
 from skilllint.model import Span
 from skilllint.readfacts import Location
+from skilllint.records import FrozenRecord
 from skilllint.resolve import Resolution, resolve, vocabulary
 from skilllint.suggest import is_close_to_any
 from skilllint.targets import Target, builtin_targets
@@ -115,11 +116,16 @@ _NAME_WORDS = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class BodyReference:
-    text: str
-    location: Location
-    resolution: Resolution
+class BodyReference(FrozenRecord):
+    __slots__ = ("text", "location", "resolution")
+    text: Final[str]
+    location: Final[Location]
+    resolution: Final[Resolution]
+
+    def __init__(self, text: str, location: Location, resolution: Resolution) -> None:
+        self.text = text
+        self.location = location
+        self.resolution = resolution
 
 
 _STRONG_ENDINGS = ("tool", "tools", "call", "calls", "calling", "invoke", "invokes", "invoking", "the")
@@ -149,17 +155,25 @@ def prohibited(before: str) -> bool:
     return True
 
 
-@dataclass(frozen=True, slots=True)
-class LineFacts:
+class LineFacts(FrozenRecord):
     """What the judgement reads from a span's whole line, searched once per line: a line is unbounded,
     and one holding thousands of spans (a 70 KB line of `read_file` `read_file` ...) took minutes when
     each span searched it again."""
 
-    table_row: bool
-    runtimes: frozenset[str]  # ids of the runtimes the line names
-    examples: tuple[tuple[int, int], ...]  # (start, end) of the span lists example markers give
-    sentence_ends: tuple[int, ...]  # where sentences end
-    supposes: tuple[int, ...]  # where modal verbs start
+    __slots__ = ("table_row", "runtimes", "examples", "sentence_ends", "supposes")
+    table_row: Final[bool]
+    runtimes: Final[frozenset[str]]  # ids of the runtimes the line names
+    examples: Final[tuple[tuple[int, int], ...]]  # (start, end) of the span lists example markers give
+    sentence_ends: Final[tuple[int, ...]]  # where sentences end
+    supposes: Final[tuple[int, ...]]  # where modal verbs start
+
+    def __init__(self, table_row: bool, runtimes: frozenset[str], examples: tuple[tuple[int, int], ...],
+                 sentence_ends: tuple[int, ...], supposes: tuple[int, ...]) -> None:
+        self.table_row = table_row
+        self.runtimes = runtimes
+        self.examples = examples
+        self.sentence_ends = sentence_ends
+        self.supposes = supposes
 
 
 def line_facts(line: str) -> LineFacts:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from skilllint.manifests import Manifest, ManifestName
 from skilllint.project import Project, SkillSummary
 from skilllint.readfacts import Location
+from skilllint.records import FrozenRecord
 from skilllint.targets import Target
 
 T = TypeVar("T")
@@ -75,15 +75,22 @@ def as_target_compares(name: str, target: Target) -> str:
     return name if target.case_sensitive else name.casefold()
 
 
-@dataclass(frozen=True, slots=True)
-class Claim:
+class Claim(FrozenRecord):
     """One name a tool answers to, where it was written (None for built-in tools)."""
 
-    text: str
-    role: str  # name, alias, deprecated-alias
-    tool: str
-    location: Location | None
-    origin: str  # manifest path, or the runtime id for built-in tools
+    __slots__ = ("text", "role", "tool", "location", "origin")
+    text: Final[str]
+    role: Final[str]  # name, alias, deprecated-alias
+    tool: Final[str]
+    location: Final[Location | None]
+    origin: Final[str]  # manifest path, or the runtime id for built-in tools
+
+    def __init__(self, text: str, role: str, tool: str, location: Location | None, origin: str) -> None:
+        self.text = text
+        self.role = role
+        self.tool = tool
+        self.location = location
+        self.origin = origin
 
 
 def manifest_claims(manifest: Manifest) -> list[Claim]:

@@ -21,13 +21,14 @@ from __future__ import annotations
 import os
 import re
 from bisect import bisect_left
-from dataclasses import dataclass
+from typing import Final
 from urllib.parse import unquote
 
 from skilllint.document import Document
 from skilllint.markdown import CodeSpan
 from skilllint.model import Span
 from skilllint.readfacts import Location
+from skilllint.records import FrozenRecord
 
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 _SKILL_DIR_VAR = re.compile(r"^\$\{?(?:CLAUDE_SKILL_DIR|SKILL_DIR)\}?/")
@@ -82,12 +83,18 @@ def looks_like_path(text: str) -> bool:
 _PLACEHOLDER = re.compile(r"[<>{}*?\[\]|]|\.\.\.|\$")
 
 
-@dataclass(frozen=True, slots=True)
-class FileReference:
-    target: str  # as written
-    path: str  # cleaned: no anchor, query, variable prefix; URL-decoded
-    location: Location
-    kind: str  # "link" or "code"
+class FileReference(FrozenRecord):
+    __slots__ = ("target", "path", "location", "kind")
+    target: Final[str]  # as written
+    path: Final[str]  # cleaned: no anchor, query, variable prefix; URL-decoded
+    location: Final[Location]
+    kind: Final[str]  # "link" or "code"
+
+    def __init__(self, target: str, path: str, location: Location, kind: str) -> None:
+        self.target = target
+        self.path = path
+        self.location = location
+        self.kind = kind
 
 
 def _clean(target: str) -> str:

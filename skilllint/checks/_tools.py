@@ -6,9 +6,10 @@ eight rules that read it cost one pass.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import Final
 
-from skilllint.document import Document
+from skilllint.document import AGENT, COMMAND, SKILL, Document
+from skilllint.records import FrozenRecord
 from skilllint.resolve import Resolution, resolve
 from skilllint.targets import Target
 from skilllint.toollist import ToolEntry, tool_entries
@@ -17,14 +18,27 @@ ALWAYS_RESOLVED = ("allowed-tools",)
 """Community skills name their tools here whatever runtime they were written for."""
 
 
-@dataclass(frozen=True, slots=True)
-class DeclaredTool:
-    field: str
-    entry: ToolEntry
-    resolution: Resolution
+class DeclaredTool(FrozenRecord):
+    __slots__ = ("field", "entry", "resolution")
+    field: Final[str]
+    entry: Final[ToolEntry]
+    resolution: Final[Resolution]
+
+    def __init__(self, field: str, entry: ToolEntry, resolution: Resolution) -> None:
+        self.field = field
+        self.entry = entry
+        self.resolution = resolution
 
 
-def tool_fields(target: Target) -> tuple[str, ...]:
+DEFINITION_TOOL_FIELDS: Final = {AGENT: ("tools", "disallowedTools"), COMMAND: ("allowed-tools",)}
+"""A subagent grants `tools` and removes `disallowedTools`; a slash command grants
+`allowed-tools` (code.claude.com/docs/en/sub-agents, /slash-commands)."""
+
+
+def tool_fields(target: Target, kind: str = SKILL) -> tuple[str, ...]:
+    """The fields of a document of `kind` that name tools on `target`."""
+    if kind != SKILL:
+        return DEFINITION_TOOL_FIELDS[kind]
     return tuple(dict.fromkeys((*ALWAYS_RESOLVED, *target.tool_fields)))
 
 
@@ -35,7 +49,7 @@ def declared_tools(doc: Document, target: Target) -> list[DeclaredTool]:
     if key not in cache:
         found: list[DeclaredTool] = []
         if doc.frontmatter:
-            for field in tool_fields(target):
+            for field in tool_fields(target, doc.kind):
                 if field not in doc.frontmatter:
                     continue
                 for entry in tool_entries(doc, field):

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from skilllint.checks._helpers import quote_help
+from skilllint.checks._tools import DEFINITION_TOOL_FIELDS
+from skilllint.document import DOCUMENT_KINDS, SKILL
 from skilllint.model import Severity
 from skilllint.rule import Finding, SkillContext, SkillRule
 from skilllint.toollist import tool_entries
@@ -20,7 +22,7 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
     doc = ctx.doc
     if doc.frontmatter is None:
         return
-    for key in FIELDS:
+    for key in FIELDS if doc.kind == SKILL else DEFINITION_TOOL_FIELDS[doc.kind]:
         if key not in doc.frontmatter or doc.frontmatter[key] is None:
             continue
         for entry in tool_entries(doc, key):
@@ -42,4 +44,5 @@ RULE = SkillRule(
     summary="An `allowed-tools` entry has unbalanced parentheses, is empty, or is `Tool()`",
     severity=Severity.ERROR,
     check=check,
+    documents=DOCUMENT_KINDS,
 )

@@ -9,10 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from skilllint.checks._settings import hook_matchers, permission_rules
 from skilllint.checks._tools import declared_tools, did_you_mean, where
+from skilllint.document import DOCUMENT_KINDS
+from skilllint.jsonfile import HOOKS, SETTINGS
 from skilllint.model import Severity
-from skilllint.resolve import Outcome, Resolution, known_capability
-from skilllint.rule import Finding, SkillContext, SkillRule
+from skilllint.resolve import Outcome, Resolution, known_capability, resolve
+from skilllint.rule import FileContext, Finding, SkillContext, SkillRule
 from skilllint.targets import Target
 
 
@@ -47,6 +50,28 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
         yield Finding(declared.entry.location, message, did_you_mean(resolution))
 
 
+def check_file(ctx: FileContext) -> Iterator[Finding]:
+    """A permission rule or hook matcher in a Claude Code settings or hooks file that names no
+    tool of the target: the rule allows or denies nothing (Claude Code warns at start-up about
+    an unknown deny or ask rule, and says nothing about an allow rule), the hook never fires."""
+    target = ctx.target
+    if target.tools is None:
+        return
+    for named in [*permission_rules(ctx.file), *hook_matchers(ctx.file)]:
+        name = named.text.split("(", 1)[0].strip()
+        if not name or "*" in name or name.startswith("mcp__"):
+            continue  # a glob (`*`, `mcp__*`) or an MCP tool: SL206's
+        resolution = resolve(named.text if named.role != "matcher" else name, target)
+        if resolution.outcome != Outcome.UNKNOWN:
+            continue
+        what = VERB.get(named.role) or "the hook never fires for it"
+        yield Finding(named.location, f"`{name}` is not a tool of {where(target)}: {what}", did_you_mean(resolution))
+
+
+VERB = {"allow": "the `allow` rule allows nothing", "ask": "the `ask` rule asks about nothing",
+        "deny": "the `deny` rule denies nothing"}
+
+
 def _has_capability(resolution: Resolution, target: Target) -> bool:
     """Whether the target has a tool of the capability other runtimes give this name."""
     if target.tools is None:
@@ -76,4 +101,7 @@ RULE = SkillRule(
     severity=Severity.ERROR,
     check=check,
     per_target=True,
+    documents=DOCUMENT_KINDS,
+    files=(SETTINGS, HOOKS),
+    file_check=check_file,
 )

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 
 from skilllint.checks._body import body_references
 from skilllint.checks._tools import declared_tools, where
+from skilllint.document import DOCUMENT_KINDS
 from skilllint.model import Severity
 from skilllint.resolve import Outcome
 from skilllint.rule import Finding, SkillContext, SkillRule
@@ -23,10 +24,18 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
         if resolution.outcome != Outcome.DEPRECATED or resolution.tool is None:
             continue
         old = resolution.via or resolution.name
+        tool = resolution.tool
+        if tool.status in FADING:  # the new name is going too: say so here, once (SL214 stays quiet)
+            yield Finding(
+                declared.entry.location,
+                f"`{old}` is a deprecated name of `{tool.name}`, itself {FADING[tool.status]} in {where(target)}",
+                str(tool.note or tool.summary or f"name a tool that {where(target)} has by default instead"),
+            )
+            continue
         yield Finding(
             declared.entry.location,
-            f"`{old}` is a deprecated name of `{resolution.tool.name}` in {where(target)}",
-            f"use `{resolution.tool.name}`",
+            f"`{old}` is a deprecated name of `{tool.name}` in {where(target)}",
+            f"use `{tool.name}`",
         )
     for reference in body_references(doc, target):
         resolution = reference.resolution
@@ -39,6 +48,10 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
             )
 
 
+FADING = {"legacy": "deprecated", "removed": "removed"}
+"""Statuses of a renamed tool that make "use the new name" wrong advice."""
+
+
 RULE = SkillRule(
     code="SL201",
     name="tool-alias-deprecated",
@@ -46,4 +59,5 @@ RULE = SkillRule(
     severity=Severity.WARNING,
     check=check,
     per_target=True,
+    documents=DOCUMENT_KINDS,
 )

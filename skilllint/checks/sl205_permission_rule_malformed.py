@@ -9,9 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from skilllint.checks._settings import permission_rules
 from skilllint.checks._tools import declared_tools
+from skilllint.document import DOCUMENT_KINDS
+from skilllint.jsonfile import SETTINGS
 from skilllint.model import Severity
-from skilllint.rule import Finding, SkillContext, SkillRule
+from skilllint.resolve import resolve
+from skilllint.rule import FileContext, Finding, SkillContext, SkillRule
 
 
 def check(ctx: SkillContext) -> Iterator[Finding]:
@@ -27,6 +31,16 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
             )
 
 
+def check_file(ctx: FileContext) -> Iterator[Finding]:
+    """The same in a settings file's `permissions` rules (Claude Code ignores such a rule with a
+    start-up warning)."""
+    for named in permission_rules(ctx.file):
+        resolution = resolve(named.text, ctx.target)
+        if resolution.specifier_problem and resolution.resolved:
+            yield Finding(named.location, resolution.specifier_problem,
+                          "see `skilllint explain SL205` for the specifier forms each tool accepts")
+
+
 RULE = SkillRule(
     code="SL205",
     name="permission-rule-malformed",
@@ -34,4 +48,7 @@ RULE = SkillRule(
     severity=Severity.ERROR,
     check=check,
     per_target=True,
+    documents=DOCUMENT_KINDS,
+    files=(SETTINGS,),
+    file_check=check_file,
 )

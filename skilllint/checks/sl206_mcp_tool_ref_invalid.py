@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from skilllint.checks._tools import declared_tools, did_you_mean, where
+from skilllint.document import DOCUMENT_KINDS
 from skilllint.model import Severity
 from skilllint.resolve import Outcome
 from skilllint.rule import Finding, SkillContext, SkillRule
@@ -38,4 +39,5 @@ RULE = SkillRule(
     severity=Severity.ERROR,
     check=check,
     per_target=True,
+    documents=DOCUMENT_KINDS,
 )

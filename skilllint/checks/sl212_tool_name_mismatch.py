@@ -10,6 +10,7 @@ from collections.abc import Iterator
 
 from skilllint.checks._tools import declared_tools, where
 from skilllint.checks.sl200_unknown_tool import IGNORED
+from skilllint.document import DOCUMENT_KINDS
 from skilllint.model import Severity
 from skilllint.resolve import Outcome
 from skilllint.rule import Finding, SkillContext, SkillRule
@@ -45,4 +46,5 @@ RULE = SkillRule(
     severity=Severity.ERROR,
     check=check,
     per_target=True,
+    documents=DOCUMENT_KINDS,
 )

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from skilllint.checks._tools import declared_tools
+from skilllint.document import DOCUMENT_KINDS
 from skilllint.model import Severity
 from skilllint.rule import Finding, SkillContext, SkillRule
 
@@ -44,4 +45,5 @@ RULE = SkillRule(
     severity=Severity.WARNING,
     check=check,
     per_target=True,
+    documents=DOCUMENT_KINDS,
 )

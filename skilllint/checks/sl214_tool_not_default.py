@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from skilllint.checks._tools import declared_tools, where
+from skilllint.checks._tools import DeclaredTool, declared_tools, where
+from skilllint.document import AGENT, DOCUMENT_KINDS, Document
 from skilllint.model import Severity
+from skilllint.resolve import Outcome
 from skilllint.rule import Finding, SkillContext, SkillRule
 from skilllint.targets import Target, Tool
 
@@ -27,6 +29,21 @@ def _one_of_alternatives(tool: Tool, target: Target) -> bool:
     shell tools per model): some setup always has one, so naming it is not the problem."""
     same = [t for t in target.tools or () if t.capability == tool.capability and t.status != "removed"]
     return tool.status == "conditional" and len(same) > 1 and all(t.status == "conditional" for t in same)
+
+
+def _restored_in_agent(doc: Document, declared: DeclaredTool, target: Target) -> bool:
+    """A subagent's own tool list settles a conditional search tool: naming it there without a
+    shell tool gives it to the subagent (Claude Code's Glob and Grep stand in for the shell's
+    bfs and ugrep only when the shell is not there: the runtime file's note on them), and
+    removing it in `disallowedTools` costs nothing."""
+    if doc.kind != AGENT or declared.resolution.tool is None or declared.resolution.tool.status != "conditional":
+        return False
+    if declared.field != "tools":
+        return True
+    shells = {t.name for t in target.tools or () if t.capability == "shell"}
+    granted = {d.resolution.tool.name for d in declared_tools(doc, target)
+               if d.field == "tools" and d.resolution.tool is not None}
+    return not granted & shells
 
 
 def _help(tool: Tool, target: Target) -> str:
@@ -49,8 +66,10 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
         tool = resolution.tool
         if not resolution.resolved or tool is None or tool.status not in STATUSES:
             continue
-        if _one_of_alternatives(tool, target):
+        if _one_of_alternatives(tool, target) or _restored_in_agent(doc, declared, target):
             continue
+        if resolution.outcome == Outcome.DEPRECATED and tool.status in WARN and ctx.is_active("SL201"):
+            continue  # named by an old name: SL201 says both at once
         yield Finding(
             declared.entry.location,
             f"`{tool.name}` is {STATUSES[tool.status]} in {where(target)}",
@@ -66,4 +85,5 @@ RULE = SkillRule(
     severity=Severity.INFO,
     check=check,
     per_target=True,
+    documents=DOCUMENT_KINDS,
 )

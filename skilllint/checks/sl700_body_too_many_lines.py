@@ -11,10 +11,11 @@ quiet. The two share the measuring code and the two options below.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from typing import Final
 
 from skilllint.model import Severity, Span
 from skilllint.readfacts import Location
+from skilllint.records import FrozenRecord
 from skilllint.rule import Finding, Option, SkillContext, SkillRule
 
 MAX_LINES = Option("max-body-lines", int, 500, "lines of body above which SL700 reports", minimum=1)
@@ -23,12 +24,18 @@ CHARS_PER_TOKEN = 4
 HELP = "move reference material into `references/*.md` and link to it"
 
 
-@dataclass(frozen=True, slots=True)
-class BodySize:
-    lines: int
-    max_lines: int
-    chars: int
-    max_tokens: int
+class BodySize(FrozenRecord):
+    __slots__ = ("lines", "max_lines", "chars", "max_tokens")
+    lines: Final[int]
+    max_lines: Final[int]
+    chars: Final[int]
+    max_tokens: Final[int]
+
+    def __init__(self, lines: int, max_lines: int, chars: int, max_tokens: int) -> None:
+        self.lines = lines
+        self.max_lines = max_lines
+        self.chars = chars
+        self.max_tokens = max_tokens
 
     @property
     def tokens(self) -> int:

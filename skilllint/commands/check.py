@@ -10,7 +10,10 @@ from typing import Any
 import click
 
 from skilllint import __version__
+from skilllint.commands.replay import emit, record_root, store
+from skilllint.document import DEFAULT_MAX_BYTES
 from skilllint.formatters import RunInfo, pick_auto, render
+from skilllint.fsview import RunInputs, read_with_stat
 from skilllint.location import PORTABLE
 from skilllint.model import Diagnostic, Severity
 from skilllint.settings import SettingsError, lint_by_config
@@ -19,11 +22,16 @@ from skilllint.targets import DEFAULT_TARGET
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 
 
-class SourceLines:
-    """Source lines for the `full` format, each file read once and only when shown."""
+MAX_SOURCE_BYTES = 4 * 1024 * 1024
 
-    def __init__(self, cwd: Path) -> None:
+
+class SourceLines:
+    """Source lines for the `full` format, each file read once and only when shown (and recorded
+    in `inputs` when the run keeps a run record: the output quotes them)."""
+
+    def __init__(self, cwd: Path, inputs: RunInputs | None = None) -> None:
         self.cwd = cwd
+        self.inputs = inputs
         self.cache: dict[str, list[str] | None] = {}
 
     def __call__(self, path: str, line: int) -> str | None:
@@ -35,12 +43,19 @@ class SourceLines:
         return lines[line - 1]
 
     def _read(self, path: str) -> list[str] | None:
-        full = self.cwd / path
+        full = os.fspath(self.cwd / path)
+        inputs = self.inputs
+        if not (inputs.isfile(full) if inputs is not None else os.path.isfile(full)):
+            return None
         try:
-            if not full.is_file() or full.stat().st_size > 4 * 1024 * 1024:
-                return None
-            data = full.read_bytes()
-        except OSError:
+            data, info = read_with_stat(full, MAX_SOURCE_BYTES)
+        except OSError as error:
+            if inputs is not None:
+                inputs.note_whole(full, None, None, error)
+            return None
+        if inputs is not None:
+            inputs.note_whole(full, info, data)  # over the limit: a digest of part of it, never matched again
+        if info.st_size > MAX_SOURCE_BYTES:
             return None
         if b"\0" in data:
             return None
@@ -74,10 +89,15 @@ def use_color(options: dict[str, Any]) -> bool:
 
 
 def run_check(paths: list[str], options: dict[str, Any]) -> int:
+    """Lint, print, and return the exit code. A run that used the result cache stores a run record:
+    its output, replayed by the next identical invocation while nothing it read has changed
+    (`skilllint.commands.replay`)."""
     cwd = Path.cwd()
     show_progress = sys.stderr.isatty() and not options.get("no_progress") and not options.get("quiet")
+    inputs = RunInputs(DEFAULT_MAX_BYTES) if record_root(options) is not None else None
     try:
-        settings, config, result = lint_by_config(paths, options, cwd, stderr_progress if show_progress else None)
+        settings, config, result = lint_by_config(paths, options, cwd, stderr_progress if show_progress else None,
+                                                  inputs)
     except SettingsError as error:
         raise click.UsageError(str(error)) from None
     fmt = options.get("fmt") or "auto"
@@ -87,30 +107,36 @@ def run_check(paths: list[str], options: dict[str, Any]) -> int:
         version=__version__,
         skills=result.skills,
         color=use_color(options),
-        source_line=SourceLines(cwd),
+        source_line=SourceLines(cwd, inputs),
         rules={rule.code: rule for rule in settings.rules},
     )
     diagnostics = result.diagnostics
+    out: list[str] = []
+    err: list[str] = []
     if options.get("statistics"):
         from skilllint.formatters.statistics import render_statistics, render_statistics_json
 
-        sys.stdout.write((render_statistics_json if fmt == "json" else render_statistics)(diagnostics, run))
+        out.append((render_statistics_json if fmt == "json" else render_statistics)(diagnostics, run))
     else:
-        sys.stdout.write(render(fmt, diagnostics, run))
+        out.append(render(fmt, diagnostics, run))
         if fmt in ("full", "concise") and not options.get("quiet"):
-            sys.stdout.write(summary(diagnostics, result.skills, result.manifests) + "\n")
-            sys.stdout.write(targets_summary(result.target_use))
-    if not result.skills and not result.manifests and not diagnostics and not options.get("quiet"):
-        click.echo(nothing_found_warning(paths), err=True)
+            out.append(summary(diagnostics, result.skills, result.manifests, result.definitions) + "\n")
+            out.append(targets_summary(result.target_use))
+    if not (result.skills or result.manifests or result.definitions or diagnostics or options.get("quiet")):
+        err.append(nothing_found_warning(paths) + "\n")
     fail_on = Severity.parse(options.get("fail_on") or config.get("fail-on", "error"))
     assert fail_on is not None
     failing = any(d.severity.rank >= fail_on.rank for d in diagnostics)
+    code = EXIT_FINDINGS if failing else EXIT_CLEAN
     if result.faults:
         files = "file" if result.faults == 1 else "files"
-        click.echo(f"skilllint: internal error on {result.faults:,} {files} (SL000): their findings may be "
-                   "incomplete; rerun with --debug and report it", err=True)
-        return EXIT_ERROR
-    return EXIT_FINDINGS if failing else EXIT_CLEAN
+        err.append(f"skilllint: internal error on {result.faults:,} {files} (SL000): their findings may be "
+                   "incomplete; rerun with --debug and report it\n")
+        code = EXIT_ERROR
+    emit("".join(out), "".join(err))
+    if inputs is not None and not result.faults:  # an internal error or a budget run out is no answer to keep
+        store(paths, options, inputs, "".join(out), "".join(err), code)
+    return code
 
 
 def targets_summary(use: dict[tuple[str, str], int]) -> str:
@@ -133,14 +159,16 @@ def nothing_found_warning(paths: list[str]) -> str:
     return f"skilllint: warning: no SKILL.md or tool manifest found under {where}"
 
 
-def summary(diagnostics: list[Diagnostic], skills: int, manifests: int = 0) -> str:
+def summary(diagnostics: list[Diagnostic], skills: int, manifests: int = 0,
+            definitions: dict[str, int] | None = None) -> str:
     """The closing line of `full` and `concise`: what was checked and what was found."""
-    if not diagnostics and not skills and not manifests:
+    definitions = definitions or {}
+    if not diagnostics and not skills and not manifests and not definitions:
         return "Nothing to check: no SKILL.md or tool manifest found."
     counts = {s: 0 for s in Severity}
     for d in diagnostics:
         counts[d.severity] += 1
-    checked = _checked(skills, manifests)
+    checked = _checked(skills, manifests, definitions)
     if not diagnostics:
         return f"All clean: {checked}."
     parts = [f"{counts[s]:,} {s.value}{'s' if counts[s] != 1 else ''}" for s in Severity if counts[s]]
@@ -148,12 +176,20 @@ def summary(diagnostics: list[Diagnostic], skills: int, manifests: int = 0) -> s
     return f"Found {', '.join(parts)} in {files:,} file{'s' if files != 1 else ''} ({checked})."
 
 
-def _checked(skills: int, manifests: int) -> str:
-    """`3 skills checked`, `1 skill and 2 manifests checked`, `1 manifest checked`."""
-    parts = [_count(skills, "skill")] if skills or not manifests else []
+_OTHER_FILES = (("agent", "subagent"), ("command", "command"), ("plugin", "plugin manifest"),
+                ("marketplace", "marketplace"), ("settings", "settings file"), ("hooks", "hooks file"))
+
+
+def _checked(skills: int, manifests: int, others: dict[str, int] | None = None) -> str:
+    """`3 skills checked`, `1 skill and 2 manifests checked`, `1 manifest checked`,
+    `2 skills, 3 subagents and 1 command checked`."""
+    others = others or {}
+    parts = [_count(others[kind], noun) for kind, noun in _OTHER_FILES if others.get(kind)]
+    if skills or not (manifests or parts):
+        parts.insert(0, _count(skills, "skill"))
     if manifests:
         parts.append(_count(manifests, "manifest"))
-    return " and ".join(parts) + " checked"
+    return (", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0]) + " checked"
 
 
 def _count(number: int, noun: str) -> str:

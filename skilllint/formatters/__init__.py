@@ -8,24 +8,33 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from skilllint.model import Diagnostic
+from skilllint.records import Record
 
 if TYPE_CHECKING:
     from skilllint.rule import AnyRule
 
 
-@dataclass
-class RunInfo:
+class RunInfo(Record):
     """What formatters may know about the run besides the diagnostics."""
 
+    __slots__ = ("version", "skills", "color", "source_line", "rules")
     version: str
-    skills: int = 0
-    color: bool = False
-    source_line: Callable[[str, int], str | None] = lambda _path, _line: None
-    rules: dict[str, AnyRule] = field(default_factory=dict)  # code -> Rule, for SARIF's rule table
+    skills: int
+    color: bool
+    source_line: Callable[[str, int], str | None]
+    rules: dict[str, AnyRule]  # code -> Rule, for SARIF's rule table
+
+    def __init__(self, version: str, skills: int = 0, color: bool = False,
+                 source_line: Callable[[str, int], str | None] = lambda _path, _line: None,
+                 rules: dict[str, AnyRule] | None = None) -> None:
+        self.version = version
+        self.skills = skills
+        self.color = color
+        self.source_line = source_line
+        self.rules = {} if rules is None else rules
 
 
 Renderer = Callable[[list[Diagnostic], RunInfo], str]

@@ -501,3 +501,39 @@ def test_the_result_does_not_depend_on_the_order_folders_were_made_in(tmp_path: 
         found = Found(root)
         results.append((found.skills, found.problems))
     assert results[0] == results[1]
+
+
+def _put(root: Path, relative: str, text: str = "---\nname: x\ndescription: y\n---\n") -> None:
+    path = root / relative
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+
+
+def test_subagents_and_commands_are_found_where_claude_code_reads_them(tmp_path: Path) -> None:
+    """`.claude/agents` and `.claude/commands` (subfolders too), and a plugin's `agents/` and
+    `commands/` beside its `.claude-plugin/`; an `agents/` folder anywhere else is just a folder,
+    and a SKILL.md under `commands/` stays a skill."""
+    _put(tmp_path, ".claude/agents/review.md")
+    _put(tmp_path, ".claude/agents/team/lead.md")
+    _put(tmp_path, ".claude/commands/deploy.md")
+    _put(tmp_path, ".claude/commands/frontend/component.md")
+    _put(tmp_path, "plug/.claude-plugin/plugin.json", '{"name": "plug"}')
+    _put(tmp_path, "plug/agents/helper.md")
+    _put(tmp_path, "plug/commands/run.md")
+    _put(tmp_path, "docs/agents/notes.md")
+    _put(tmp_path, "plug/commands/packed/SKILL.md")
+    found = discover(["."], tmp_path)
+    got = {(d.file.relative_to(tmp_path).as_posix(), d.kind, d.plugin) for d in found.definitions}
+    assert got == {
+        (".claude/agents/review.md", "agent", False), (".claude/agents/team/lead.md", "agent", False),
+        (".claude/commands/deploy.md", "command", False), (".claude/commands/frontend/component.md", "command", False),
+        ("plug/agents/helper.md", "agent", True), ("plug/commands/run.md", "command", True),
+    }
+    assert [s.file.relative_to(tmp_path).as_posix() for s in found.skills] == ["plug/commands/packed/SKILL.md"]
+
+
+def test_a_subagent_named_on_the_command_line_is_linted(tmp_path: Path) -> None:
+    _put(tmp_path, ".claude/agents/review.md")
+    found = discover([".claude/agents/review.md"], tmp_path)
+    assert [(d.kind, d.plugin) for d in found.definitions] == [("agent", False)]
+    assert not found.skills

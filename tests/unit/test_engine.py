@@ -111,7 +111,7 @@ def test_rules_are_planned_by_kind() -> None:
     facts = InputRule(code="SL992", name="i", summary="", severity=Severity.ERROR, check=lambda ctx: ())
     linter = Linter(_settings(Path("."), [skill, project, facts]))
     assert {kind: [r.code for r, _, _ in linter.plan(kind, [A])] for kind in Kind} == {
-        Kind.INPUT: ["SL992"], Kind.SKILL: ["SL990"], Kind.PROJECT: ["SL991"], Kind.SUPPRESSION: [],
+        Kind.INPUT: ["SL992"], Kind.SKILL: ["SL990"], Kind.FILE: [], Kind.PROJECT: ["SL991"], Kind.SUPPRESSION: [],
     }
 
 
@@ -300,7 +300,7 @@ def test_manifest_facts_go_to_input_rules_and_a_manifest_that_breaks_reading_is_
     result = lint_paths(["."], _settings(tmp_path, [facts, REAL["SL000"]]))
     assert [(d.path, d.code) for d in result.diagnostics] == [("tools.json", "SL990")] and result.manifests == 1
 
-    def broken(path: Path, cwd: Path, max_bytes: int) -> None:
+    def broken(path: Path, cwd: Path, max_bytes: int, fs: object = None) -> None:
         raise ValueError("unforeseen")
 
     monkeypatch.setattr(skilllint.engine, "load_manifest", broken)

@@ -1,0 +1,92 @@
+"""Where a Claude Code settings or hooks file names tools: permission rules and hook matchers.
+
+Settings (code.claude.com/docs/en/settings, /permissions): `permissions.allow`, `.ask` and `.deny`
+hold `Tool` or `Tool(specifier)` rules. Hooks (code.claude.com/docs/en/hooks): under `hooks`, each
+event holds matcher groups whose `matcher` is a tool name or a regular expression over tool
+names, for the events about a tool call; other events match other things (a session's source,
+a notification's type). A plugin's `hooks/hooks.json` has the same `hooks` object.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any, Final
+
+from skilllint.jsonfile import SETTINGS, JsonFile
+from skilllint.model import Span
+from skilllint.readfacts import Location
+from skilllint.records import FrozenRecord
+
+RULE_LISTS = ("allow", "ask", "deny")
+TOOL_EVENTS = frozenset({"PreToolUse", "PostToolUse", "PostToolUseFailure", "PermissionRequest", "PermissionDenied"})
+"""Events whose matcher is matched against a tool's name."""
+_PLAIN_ALTERNATIVES = re.compile(r"[A-Za-z][A-Za-z0-9_]*(?:\|[A-Za-z][A-Za-z0-9_]*)*")
+
+
+class NamedTool(FrozenRecord):
+    """A tool named in a settings or hooks file, where, and in what role."""
+
+    __slots__ = ("text", "location", "role")
+    text: Final[str]  # the rule or the matcher's alternative, as written
+    location: Final[Location]
+    role: Final[str]  # "allow", "ask", "deny" or "matcher"
+
+    def __init__(self, text: str, location: Location, role: str) -> None:
+        self.text = text
+        self.location = location
+        self.role = role
+
+
+def permission_rules(file: JsonFile) -> Iterator[NamedTool]:
+    """Every string rule of `permissions.allow/ask/deny` in a settings file."""
+    data = file.data
+    if file.kind != SETTINGS or not isinstance(data, dict) or not isinstance(data.get("permissions"), dict):
+        return
+    for role in RULE_LISTS:
+        rules = data["permissions"].get(role)
+        if isinstance(rules, list):
+            for index, rule in enumerate(rules):
+                if isinstance(rule, str):
+                    yield NamedTool(rule, file.locate(("permissions", role, index)), role)
+
+
+def hook_matchers(file: JsonFile) -> Iterator[NamedTool]:
+    """Each tool name in the matchers of the tool events: a matcher made only of names joined by
+    `|` (`Edit|Write`) is split into them; a real regular expression (`mcp__.*`, `Notebook.*`)
+    and the catch-alls (`*`, empty) name no tool to check."""
+    data = file.data
+    hooks = data.get("hooks") if isinstance(data, dict) else None
+    if not isinstance(hooks, dict):
+        return
+    for event, groups in hooks.items():
+        if event not in TOOL_EVENTS or not isinstance(groups, list):
+            continue
+        for index, group in enumerate(groups):
+            matcher = group.get("matcher") if isinstance(group, dict) else None
+            if not isinstance(matcher, str) or not _PLAIN_ALTERNATIVES.fullmatch(matcher):
+                continue
+            location = file.locate(("hooks", event, index, "matcher"))
+            offset = 0
+            for name in matcher.split("|"):
+                yield NamedTool(name, _inside(location, offset, len(name)), "matcher")
+                offset += len(name) + 1
+
+
+def _inside(location: Location, offset: int, length: int) -> Location:
+    """The span of characters [offset, offset + length) of a quoted one-line JSON string."""
+    span = location.span
+    if span.end_line != span.line:
+        return location
+    start = span.column + 1 + offset  # past the opening quote
+    return Location(location.path, Span(span.line, start, span.line, start + length))
+
+
+def rule_lists(data: Any) -> dict[str, list[str]]:
+    """`permissions.allow/ask/deny` of parsed settings, strings only (for rules that read a
+    project's settings from a skill)."""
+    permissions = data.get("permissions") if isinstance(data, dict) else None
+    if not isinstance(permissions, dict):
+        return {}
+    return {role: [r for r in permissions.get(role) or () if isinstance(r, str)]
+            for role in RULE_LISTS if isinstance(permissions.get(role), list)}

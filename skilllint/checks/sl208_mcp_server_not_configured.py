@@ -1,0 +1,90 @@
+"""SL208 mcp-server-not-configured: an MCP tool reference whose server the project does not set up.
+
+A Claude Code MCP tool is named `mcp__<server>__<tool>` after the server's key in the MCP config
+(code.claude.com/docs/en/mcp); a project shares its servers in `.mcp.json` at its root. When
+that file exists and has no `<server>`, a skill that grants `mcp__<server>__...` names a tool
+the session does not have, unless each user adds the server on their own. So: a warning, only
+where the project has an MCP config (the nearest `.mcp.json` above the file, up to the
+repository root), and never for the names other sources give (`mcp__plugin_<plugin>_<server>__`
+for a plugin's servers, `mcp__claude_ai_...` for claude.ai connectors). A plugin's own
+`.mcp.json` may hold the servers directly or under `mcpServers`; both are read.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+
+from skilllint.checks._tools import declared_tools
+from skilllint.document import DOCUMENT_KINDS, Document, relative_posix
+from skilllint.model import Severity
+from skilllint.rule import Finding, SkillContext, SkillRule
+from skilllint.suggest import closest
+
+MAX_UP = 12
+MCP_CONFIG = ".mcp.json"
+OTHER_SOURCES = ("mcp__plugin_", "mcp__claude_ai_")
+
+
+def check(ctx: SkillContext) -> Iterator[Finding]:
+    doc = ctx.doc
+    if ctx.target.dialect != "claude-code" or not doc.frontmatter:
+        return
+    references = [d for d in declared_tools(doc, ctx.target)
+                  if d.entry.text.startswith("mcp__") and not d.entry.text.startswith(OTHER_SOURCES)]
+    if not references:
+        return
+    config = _mcp_config(doc)
+    if config is None:
+        return
+    path, servers = config
+    shown = relative_posix(path, doc.cwd) if doc.cwd is not None else path
+    for declared in references:
+        server = declared.entry.text.split("(", 1)[0][len("mcp__"):].split("__", 1)[0]
+        if not server or server in servers or server.replace("-", "_") in {s.replace("-", "_") for s in servers}:
+            continue
+        listed = ", ".join(f"`{s}`" for s in sorted(servers)) or "none"
+        near = closest(server, sorted(servers), cutoff=80)
+        yield Finding(declared.entry.location,
+                      f"MCP server `{server}` is not in {shown} (servers: {listed}): `{declared.entry.text}` "
+                      "is no tool of a session in this project",
+                      f"did you mean `mcp__{near}__...`?" if near else f"add `{server}` to {shown}, or say in the "
+                      "skill's description that each user must add it")
+
+
+def _mcp_config(doc: Document) -> tuple[str, set[str]] | None:
+    """The nearest `.mcp.json` above the document (up to the repository root) and its servers."""
+    folder = doc.skill_dir
+    for _ in range(MAX_UP):
+        path = os.fspath(folder / MCP_CONFIG)
+        if doc.fs.isfile(path):
+            try:
+                data = json.loads(doc.fs.read(path)[0])
+            except (OSError, ValueError):
+                return None  # a config that cannot be read says nothing about its servers
+            return path, _servers(data)
+        if doc.fs.exists(os.fspath(folder / ".git")) or folder.parent == folder:
+            return None
+        folder = folder.parent
+    return None
+
+
+def _servers(data: object) -> set[str]:
+    if not isinstance(data, dict):
+        return set()
+    inner = data.get("mcpServers")
+    if isinstance(inner, dict):
+        return {str(key) for key in inner}
+    return {str(key) for key, value in data.items() if isinstance(value, dict)}
+
+
+RULE = SkillRule(
+    code="SL208",
+    name="mcp-server-not-configured",
+    summary="An MCP tool reference whose server the project's `.mcp.json` does not define",
+    severity=Severity.WARNING,
+    check=check,
+    per_target=True,
+    documents=DOCUMENT_KINDS,
+)

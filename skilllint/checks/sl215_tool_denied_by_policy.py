@@ -1,0 +1,109 @@
+"""SL215 tool-denied-by-policy: a tool a skill, subagent or command grants that the project denies.
+
+Two sources of policy. The config's `policies` (for applications that govern their tools
+themselves: named allow/deny lists over names, `Tool(specifier)` rules and groups, each for the
+skills under given path globs), on every target; and Claude Code's own settings, below.
+
+Claude Code reads the project's `.claude/settings.json` and `.claude/settings.local.json`
+(code.claude.com/docs/en/settings); a `permissions.deny` rule wins over every allow
+(code.claude.com/docs/en/permissions: "deny rules take precedence"), including a skill's
+`allowed-tools`. A skill that needs a denied tool is stopped at the call, in the middle of its
+work. The settings are found the way Claude Code finds them from the project: the nearest
+folder above the skill holding `.claude/settings*.json`, looking no higher than the repository
+root. They are read through `doc.fs`, so a cached result is dropped when they change.
+
+A deny rule denies a whole tool when it has no specifier (`Bash`, `Bash(*)`), an MCP server's
+tools by prefix (`mcp__github`, `mcp__github__*`), and one grant when it is that grant, written
+alike; a narrower rule (`Bash(rm:*)` against `Bash(git:*)`) is not judged.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+
+from skilllint.checks._policies import matches as covers
+from skilllint.checks._settings import rule_lists
+from skilllint.checks._tools import DeclaredTool, declared_tools
+from skilllint.document import DOCUMENT_KINDS, Document, relative_posix
+from skilllint.globs import matches
+from skilllint.jsonfile import SETTINGS_FILES
+from skilllint.model import Severity
+from skilllint.rule import Finding, SkillContext, SkillRule
+
+MAX_UP = 12  # folders above the skill to look in for the project's settings
+
+
+def check(ctx: SkillContext) -> Iterator[Finding]:
+    doc = ctx.doc
+    target = ctx.target
+    if not doc.frontmatter:
+        return
+    granted = [d for d in declared_tools(doc, target) if d.field != "disallowedTools"]
+    if not granted:
+        return
+    yield from _by_config(ctx, granted)
+    if target.dialect != "claude-code":
+        return
+    denies = _deny_rules(doc)
+    for declared in granted:
+        for settings_file, rule in denies:
+            if covers(rule, declared, target, {}):
+                shown = relative_posix(settings_file, doc.cwd) if doc.cwd is not None else settings_file
+                yield Finding(declared.entry.location,
+                              f"`{declared.entry.text}` is denied in this project: `permissions.deny` in {shown} "
+                              f"has `{rule}`, and deny rules win over `{declared.field}`",
+                              "drop it from the list, or narrow the project's deny rule if the tool is needed")
+                break
+
+
+def _by_config(ctx: SkillContext, granted: list[DeclaredTool]) -> Iterator[Finding]:
+    """The config's `policies` that apply where the document is: a granted tool one of them
+    denies, or that is not on its allow list."""
+    for policy in ctx.policies:
+        if not matches(ctx.doc.path, policy.paths):
+            continue
+        for declared in granted:
+            denied = next((e for e in policy.deny if covers(e, declared, ctx.target, ctx.groups)), None)
+            if denied is not None:
+                yield Finding(declared.entry.location, f"`{declared.entry.text}` is denied by policy `{policy.name}` "
+                              f"(`{denied}` in its deny list), which applies here",
+                              "drop it from the list, or change the policy in the config if the tool is needed")
+            elif policy.allow is not None and not any(covers(e, declared, ctx.target, ctx.groups)
+                                                      for e in policy.allow):
+                yield Finding(declared.entry.location, f"`{declared.entry.text}` is not allowed by policy "
+                              f"`{policy.name}`, which applies here: its allow list has no entry for it",
+                              "drop it from the list, or add it to the policy's `allow` in the config")
+
+
+def _deny_rules(doc: Document) -> list[tuple[str, str]]:
+    """(settings file, rule) of every deny rule of the nearest project settings above the document."""
+    folder = doc.skill_dir
+    for _ in range(MAX_UP):
+        found = []
+        for name in sorted(SETTINGS_FILES):
+            path = os.fspath(folder / ".claude" / name)
+            if not doc.fs.isfile(path):
+                continue
+            try:
+                data = json.loads(doc.fs.read(path)[0])
+            except (OSError, ValueError):
+                continue  # unreadable or not JSON: the settings file's own finding (SL160-style)
+            found += [(path, rule) for rule in rule_lists(data).get("deny", [])]
+        if found or doc.fs.exists(os.fspath(folder / ".git")) or folder.parent == folder:
+            return found
+        folder = folder.parent
+    return []
+
+
+RULE = SkillRule(
+    code="SL215",
+    name="tool-denied-by-policy",
+    summary="A tool a skill, subagent or command grants that the project's permission settings deny",
+    severity=Severity.ERROR,
+    check=check,
+    per_target=True,
+    documents=DOCUMENT_KINDS,
+)
+

@@ -1,0 +1,91 @@
+"""A project's JSON files that configure an agent (a plugin's `plugin.json`, a `marketplace.json`),
+read with positions.
+
+Reading judges nothing: a file that cannot be read or parsed keeps the fact (invalid JSON at
+line L, column C; a duplicate key) in `problems`, and the rule that owns the file's format
+reports it in its own words. Paths the file names are probed through `fs`, as a skill's are.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from yaml.nodes import Node
+
+from skilllint.document import DEFAULT_MAX_BYTES, read_text, relative_posix
+from skilllint.fsview import FileSystemView
+from skilllint.manifests import Unusable, parse_structured, structure_problems
+from skilllint.model import Span
+from skilllint.readfacts import Location, ReadFact
+from skilllint.records import Record
+from skilllint.yamlnodes import find_node
+from skilllint.yamlspans import node_span
+
+PLUGIN = "plugin"
+MARKETPLACE = "marketplace"
+SETTINGS = "settings"
+HOOKS = "hooks"
+JSON_KINDS = {"plugin.json": PLUGIN, "marketplace.json": MARKETPLACE}
+"""Claude Code reads these in a `.claude-plugin/` folder (code.claude.com/docs/en/plugins-reference,
+/plugin-marketplaces)."""
+PLUGIN_FOLDER = ".claude-plugin"
+SETTINGS_FILES = frozenset({"settings.json", "settings.local.json"})
+"""A project's Claude Code settings, in `.claude/` (code.claude.com/docs/en/settings): permission
+rules and hooks."""
+HOOKS_FILE = "hooks.json"
+"""A plugin's hooks, in `hooks/` beside `.claude-plugin/` (code.claude.com/docs/en/plugins-reference)."""
+ALL_KINDS = (PLUGIN, MARKETPLACE, SETTINGS, HOOKS)
+
+
+class JsonFile(Record):
+    """One JSON file: its data (None when unusable), its parse tree for positions, its facts."""
+
+    __slots__ = ("path", "file", "kind", "data", "root", "problems", "fs")
+    path: str  # POSIX, relative to the working directory
+    file: Path
+    kind: str  # one of ALL_KINDS
+    data: Any
+    root: Node | None
+    problems: list[ReadFact]
+    fs: FileSystemView
+
+    def __init__(self, path: str, file: Path, kind: str, max_bytes: int = DEFAULT_MAX_BYTES, *,
+                 digests: bool = False) -> None:
+        self.path = path
+        self.file = file
+        self.kind = kind
+        self.data = None
+        self.root = None
+        self.problems = []
+        self.fs = FileSystemView(max_bytes, digests=digests)  # digests: for a run record
+
+    @property
+    def base(self) -> Path:
+        """The folder its relative paths start from: the plugin's (or marketplace's) root,
+        above `.claude-plugin/` (or `hooks/`); the project, above `.claude/`."""
+        parent = self.file.parent
+        return parent.parent if parent.name in (PLUGIN_FOLDER, ".claude", "hooks") else parent
+
+    def locate(self, path: tuple[Any, ...], *, key: bool = False) -> Location:
+        """Where the value (or with `key`, the key) at `path` is written; the file's start when
+        there is no parse tree to ask."""
+        node = find_node(self.root, path, want_key=key) if self.root is not None else None
+        return Location(self.path, Span(1, 1) if node is None else node_span(node))
+
+
+def load_json_file(file: Path, cwd: Path, kind: str, max_bytes: int = DEFAULT_MAX_BYTES, *,
+                   digests: bool = False) -> JsonFile:
+    """Read one plugin, marketplace, settings or hooks file. Never raises for bad input."""
+    found = JsonFile(relative_posix(file, cwd), file, kind, max_bytes, digests=digests)
+    text = read_text(file, found.path, max_bytes, found.problems, found.fs)
+    if text is None:
+        return found
+    try:
+        parsed = parse_structured(text.replace("\r\n", "\n"), found.path, json_syntax=True)
+    except Unusable as error:
+        found.problems.append(error.problem)
+        return found
+    found.data, found.root = parsed.data, parsed.root
+    found.problems.extend(structure_problems(parsed, found.path))
+    return found
