@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from skilllint.checks._settings import hook_matchers, permission_rules
 from skilllint.checks._tools import declared_tools, where
 from skilllint.checks.sl200_unknown_tool import IGNORED
 from skilllint.document import DOCUMENT_KINDS
+from skilllint.jsonfile import HOOKS, SETTINGS
 from skilllint.model import Severity
-from skilllint.resolve import Outcome
-from skilllint.rule import Finding, SkillContext, SkillRule
+from skilllint.resolve import Outcome, resolve
+from skilllint.rule import FileContext, Finding, SkillContext, SkillRule
 
 
 def check(ctx: SkillContext) -> Iterator[Finding]:
@@ -39,6 +41,24 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
         )
 
 
+def check_file(ctx: FileContext) -> Iterator[Finding]:
+    """The same in a settings file's permission rules and in the tool events' hook matchers, which
+    Claude Code compares with tool names exactly (a matcher is a case-sensitive regular expression):
+    `NoteBookEdit` in a matcher never fires, `bash` in a deny rule denies nothing."""
+    target = ctx.target
+    for named in [*permission_rules(ctx.file), *hook_matchers(ctx.file)]:
+        name = named.text.split("(", 1)[0].strip()
+        if not name or "*" in name or name.startswith("mcp__"):
+            continue
+        resolution = resolve(named.text if named.role != "matcher" else name, target)
+        if resolution.outcome != Outcome.MISMATCH or resolution.tool is None:
+            continue
+        exact = resolution.suggestions[0] if resolution.suggestions else resolution.tool.name
+        what = "the hook never fires for it" if named.role == "matcher" else f"the `{named.role}` rule matches nothing"
+        yield Finding(named.location, f"`{name}` should be `{exact}` in {where(target)}: {what}",
+                      f"{where(target)} matches tool names exactly")
+
+
 RULE = SkillRule(
     code="SL212",
     name="tool-name-mismatch",
@@ -47,4 +67,6 @@ RULE = SkillRule(
     check=check,
     per_target=True,
     documents=DOCUMENT_KINDS,
+    files=(SETTINGS, HOOKS),
+    file_check=check_file,
 )
