@@ -721,11 +721,7 @@ def _finish(linter: Linter, diagnostics: list[Diagnostic], summaries: list[Skill
         linter.check_suppressions(report, diagnostics)
     faults = sum(1 for d in diagnostics if d.code == INTERNAL_ERROR_CODE)
     selected_codes = {rule.code for rule in settings.rules}
-    diagnostics = [
-        d for d in diagnostics
-        if not _ignored_by_path(d, settings) and (d.code != INTERNAL_ERROR_CODE or d.code in selected_codes)
-    ]
-    return diagnostics, faults
+    return [d for d in diagnostics if _kept(d, settings, selected_codes)], faults
 
 
 class PerTargetResult(Record):
@@ -745,17 +741,30 @@ class PerTargetResult(Record):
         self.faults = faults
 
 
-def lint_per_target(paths: list[str], settings: Settings, progress: Callable[[int, int], None] | None = None
-                    ) -> PerTargetResult:
+Settle = Callable[[str, list[Diagnostic]], None]
+"""Takes a target's final diagnostics on one skill, as they come (see `lint_per_target`)."""
+
+
+def lint_per_target(paths: list[str], settings: Settings, progress: Callable[[int, int], None] | None = None,
+                    settle: Settle | None = None) -> PerTargetResult:
     """Lint every skill under `paths` against each target on its own, as `check --target T` does for
     each T, reading each skill once (`matrix` uses it, so a cell and `check` never disagree). The
     per-skill work runs in the pool; the run-wide stages (project rules, suppressions) run per target.
-    Subagents, commands and plugin files are not skills: they have no cell."""
+    Subagents, commands and plugin files are not skills: they have no cell.
+
+    With `settle`, a skill without suppression comments is settled as it comes: no later stage can
+    take one of its findings away (a suppression comment acts on its own file only; project rules
+    only add), so its diagnostics go through the per-file stage (per-file ignores, SL000 unless
+    selected) and to `settle(target, diagnostics)`, and are not kept: memory stays bounded on a tree
+    of any size. The rest (skills with suppression comments, run-wide facts, project rules) is in the
+    result, as before."""
     with _few_collections():
         linter = Linter(replace(settings, cache_dir=None, inputs=None))
         targets = settings.targets
         discovery = discover(paths, settings.cwd, settings.exclude, settings.manifest_globs, settings.force_exclude)
         per_target: dict[str, list[Diagnostic]] = {t.id: [] for t in targets}
+        settled_faults = {t.id: 0 for t in targets}
+        selected = {rule.code for rule in settings.rules}
         # one summary per skill, shared by every target: a summary's `targets` (all of the run's) is read
         # only to ask whether the skill is checked against the target at hand, which each one is
         summaries: list[SkillSummary] = []
@@ -765,7 +774,11 @@ def lint_per_target(paths: list[str], settings: Settings, progress: Callable[[in
                                         linter.lost_per_target, progress):
             summaries.append(summary)
             for target, found in zip(targets, each, strict=True):
-                per_target[target.id].extend(found)
+                if settle is None or summary.directives:
+                    per_target[target.id].extend(found)
+                    continue
+                settled_faults[target.id] += sum(1 for d in found if d.code == INTERNAL_ERROR_CODE)
+                settle(target.id, [d for d in found if _kept(d, settings, selected)])
         shared: list[Diagnostic] = []
         manifests = [_load_manifest(path, settings, shared) for path in discovery.manifests]
         directives = [d for summary in summaries for d in summary.directives]
@@ -774,8 +787,14 @@ def lint_per_target(paths: list[str], settings: Settings, progress: Callable[[in
             single = Linter(replace(settings, targets=[target], cache_dir=None, inputs=None))
             per_target[target.id], count = _finish(single, per_target[target.id] + shared, summaries, manifests,
                                                    [target], directives)
-            faults = max(faults, count)
+            faults = max(faults, count + settled_faults[target.id])
         return PerTargetResult(sorted(summaries, key=lambda s: s.path), per_target, faults)
+
+
+def _kept(diagnostic: Diagnostic, settings: Settings, selected: set[str]) -> bool:
+    """The per-file stage of `_finish`: per-file ignores, and SL000 only when selected."""
+    return not _ignored_by_path(diagnostic, settings) and (
+        diagnostic.code != INTERNAL_ERROR_CODE or diagnostic.code in selected)
 
 
 def merge_across_targets(diagnostics: list[Diagnostic], order: list[str]) -> list[Diagnostic]:

@@ -16,8 +16,8 @@ import click
 
 from skilllint.commands.progress import progress_bar
 from skilllint.engine import PerTargetResult, lint_per_target
-from skilllint.formatters.matrix import RENDERERS
-from skilllint.portability.matrix import build_matrix
+from skilllint.formatters.matrix import STREAMS
+from skilllint.portability.matrix import CellParts, build_matrix
 from skilllint.settings import SettingsError, settings_by_config
 from skilllint.targets import DEFAULT_TARGET, builtin_targets
 
@@ -43,14 +43,16 @@ def run_matrix(paths: list[str], options: dict[str, Any]) -> int:
     except SettingsError as error:
         raise click.UsageError(str(error)) from None
     show = sys.stderr.isatty() and not options.get("no_progress")
+    fmt = options.get("fmt") or "text"
+    parts = CellParts(reasons=fmt == "html")  # what settled skills leave: memory bounded by the tree's files
     result: PerTargetResult | None = None
     for settings, _, members in groups:
-        found = lint_per_target(members, settings, progress_bar if show else None)
+        found = lint_per_target(members, settings, progress_bar if show else None, parts.add)
         result = found if result is None else _combine(result, found)
     assert result is not None
-    fmt = options.get("fmt") or "text"
-    matrix = build_matrix(result, reasons=fmt == "html")
-    sys.stdout.write(RENDERERS[fmt](matrix))
+    matrix = build_matrix(result, parts=parts)
+    for piece in STREAMS[fmt](matrix):
+        sys.stdout.write(piece)
     if result.faults:
         click.echo(f"skilllint: internal error on {result.faults:,} file(s) (SL000): their cells may be "
                    "incomplete; rerun `skilllint check --debug` on them and report it", err=True)
