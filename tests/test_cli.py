@@ -176,3 +176,35 @@ def test_a_broken_plugin_manifest_is_a_finding_never_a_traceback(tmp_path: Path,
     assert "Traceback" not in err
     assert out.startswith("tools/.claude-plugin/plugin.json:")
     assert f" SL160 {'warning' if duplicate else 'error'} " in out
+
+
+def test_hostile_agent_project_files_are_findings_never_tracebacks(tmp_path: Path) -> None:
+    """Subagents, commands, settings, hooks, plugin and marketplace files of every wrong shape: each is
+    read as bad input is (a finding with a location, or nothing to say), and the run goes on."""
+    files: dict[str, bytes] = {
+        ".claude/agents/bin.md": b"\x00\x01bin",
+        ".claude/agents/utf16.md": b"\xff\xfe---",
+        ".claude/agents/types.md": b"---\nname: [a, b]\ndescription: {x: 1}\ntools: 42\nmodel: 7\n"
+                                   b"maxTurns: true\n---\n",
+        ".claude/commands/c.md": b"---\nname: a\n---\n",
+        ".claude/settings.json": b'{"permissions": {"deny": "Bash", "allow": [1, null, {"x": 1}]}, "hooks": '
+                                 b'{"PreToolUse": "x", "PostToolUse": [1, {"matcher": 5}, {"matcher": "Bash|"}]}}',
+        ".claude/settings.local.json": b"[1,2,3]",
+        ".mcp.json": b'{"mcpServers": "nope"}',
+        ".claude/skills/s/SKILL.md": b"---\nname: s\ndescription: Does s. Use when s.\n"
+                                     b"allowed-tools: Bash mcp__x__y\n---\n",
+        "p/.claude-plugin/plugin.json": b'{"name": 5, "skills": [1, "./x"], "agents": {"a": 1}, "hooks": 7}',
+        "p/.claude-plugin/marketplace.json": b'{"plugins": [null, {"name": 1, "source": 2}], "owner": "me", '
+                                             b'"name": []}',
+        "p/hooks/hooks.json": b'{"hooks": []}',
+    }
+    for relative, data in files.items():
+        (tmp_path / relative).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / relative).write_bytes(data)
+    (tmp_path / ".claude" / "agents" / "loop").symlink_to("loop")
+    code, out, err = run_cli(["check", ".", "--isolated", "--format", "concise", "--no-cache"], tmp_path)
+    assert code == 1
+    assert "Traceback" not in err and "internal error" not in err
+    for expected in (".claude/agents/bin.md:1:1: SL004", ".claude/agents/types.md:2:7: SL150",
+                     "p/.claude-plugin/plugin.json:1:10: SL160", ".claude/agents/loop:1:1: SL005"):
+        assert expected in out

@@ -41,6 +41,12 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         if key not in data:
             yield Finding(file.locate(()), f"marketplace.json has no `{key}`: Claude Code refuses it",
                           f"add `{example}`")
+    for key, kind in (("name", str), ("owner", dict)):
+        if key in data and not isinstance(data[key], kind):
+            wanted = "a string" if kind is str else "an object"
+            yield Finding(file.locate((key,)), f"`{key}` is {json_type(data[key])}, not {wanted}: Claude Code "
+                          "refuses the marketplace", 'write `"name": "my-marketplace"`' if key == "name"
+                          else 'write `"owner": {"name": "Your Name"}`')
     owner = data.get("owner")
     if isinstance(owner, dict) and not isinstance(owner.get("name"), str):
         yield Finding(file.locate(("owner",)), "`owner` has no `name`: Claude Code refuses the marketplace",
