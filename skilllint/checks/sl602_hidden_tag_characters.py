@@ -1,0 +1,56 @@
+"""SL602 hidden-tag-characters: Unicode Tag characters, text no editor or diff shows.
+
+The Tag block (U+E0000-U+E007F) mirrors ASCII: U+E0041 is a hidden `A`. Editors, diffs and
+review tools draw nothing for them, while the model reads the letters, so a run of them is an
+instruction nobody reviewed ("ASCII smuggling"; Unicode Technical Standard #51 keeps them for
+emoji tag sequences only). The finding decodes the hidden text. A run right after U+1F3F4 (the
+black flag) ending in U+E007F is an emoji flag of a region (England, Scotland, Wales) and is
+left alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from skilllint.checks._hidden import TAGS, lines_with
+from skilllint.document import DOCUMENT_KINDS
+from skilllint.model import Severity, Span
+from skilllint.readfacts import Location
+from skilllint.rule import Finding, SkillContext, SkillRule
+from skilllint.textsafe import escape
+
+FLAG = "\U0001f3f4"
+CANCEL = "\U000e007f"
+
+
+def decode(run: str) -> str:
+    """The ASCII the tags stand for; the language tag and the cancel tag as `<lang>`/`<end>`."""
+    out = []
+    for char in run:
+        code = ord(char) - 0xE0000
+        out.append(chr(code) if 0x20 <= code <= 0x7E else "<lang>" if code == 1 else "<end>" if code == 0x7F else "?")
+    return "".join(out)
+
+
+def check(ctx: SkillContext) -> Iterator[Finding]:
+    doc = ctx.doc
+    for number, line in lines_with(doc, TAGS):
+        for match in TAGS.finditer(line):
+            start, run = match.start(), match.group()
+            if start > 0 and line[start - 1] == FLAG and run.endswith(CANCEL):
+                continue  # an emoji subdivision flag
+            hidden = decode(run)
+            yield Finding(Location(doc.path, Span(number, start + 1, number, match.end() + 1)),
+                          f"hidden text in {len(run)} Unicode Tag characters, invisible in editors and diffs but "
+                          f"read by the model: `{escape(hidden)}`",
+                          "delete them; if the text is meant, write it as plain text where reviewers can see it")
+
+
+RULE = SkillRule(
+    code="SL602",
+    name="hidden-tag-characters",
+    summary="Unicode Tag characters (U+E0000-U+E007F): text the model reads and no reviewer sees",
+    severity=Severity.ERROR,
+    check=check,
+    documents=DOCUMENT_KINDS,
+)

@@ -1,0 +1,63 @@
+"""SL603 bidi-control: bidirectional embedding, override or isolate controls in left-to-right text.
+
+U+202A-U+202E and U+2066-U+2069 reorder what follows them on screen: `report\u202egpj.exe`
+displays as `reportexe.jpg` (the "Trojan Source" attacks, CVE-2021-42574), so a reviewer reads
+one thing and the model another. Right-to-left prose (Hebrew, Arabic, ...) may need them, so a
+line holding right-to-left letters is left alone. The finding shows the line as stored, with
+the controls spelled out, and, for an override (U+202E, U+202D), roughly as it displays.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from skilllint.checks._hidden import BIDI, RTL, lines_with, name, shown
+from skilllint.document import DOCUMENT_KINDS
+from skilllint.model import Severity, Span
+from skilllint.readfacts import Location
+from skilllint.rule import Finding, SkillContext, SkillRule
+from skilllint.textsafe import escape
+
+RLO, LRO, PDF = "\u202e", "\u202d", "\u202c"
+LIMIT = 120  # characters of the line quoted
+
+
+def displayed(line: str) -> str:
+    """The line roughly as a screen shows it: what follows a right-to-left override, up to its
+    pop (U+202C) or the end of the line, reversed; the controls themselves drawn as nothing."""
+    out, rest = [], line
+    while RLO in rest:
+        before, _, after = rest.partition(RLO)
+        inside, _, rest = after.partition(PDF)
+        out.append(before + inside[::-1])
+    out.append(rest)
+    return BIDI.sub("", "".join(out))
+
+
+def check(ctx: SkillContext) -> Iterator[Finding]:
+    doc = ctx.doc
+    for number, line in lines_with(doc, BIDI):
+        if RTL.search(line):
+            continue  # right-to-left prose uses them
+        first = BIDI.search(line)
+        assert first is not None
+        controls = sorted({m.group() for m in BIDI.finditer(line)})
+        named = ", ".join(name(c) for c in controls)
+        stored = escape(shown(line.strip())[:LIMIT])
+        shows = ""
+        if RLO in line or LRO in line:
+            shows = f"; it displays as `{escape(displayed(line).strip()[:LIMIT])}`"
+        yield Finding(Location(doc.path, Span(number, first.start() + 1, number, first.start() + 2)),
+                      f"bidirectional control character ({named}) in left-to-right text: the line is stored as "
+                      f"`{stored}`{shows}",
+                      "delete the control characters: what reviewers see must be what the model reads")
+
+
+RULE = SkillRule(
+    code="SL603",
+    name="bidi-control",
+    summary="Bidi embedding, override or isolate controls (U+202A-U+202E, U+2066-U+2069) outside right-to-left text",
+    severity=Severity.ERROR,
+    check=check,
+    documents=DOCUMENT_KINDS,
+)

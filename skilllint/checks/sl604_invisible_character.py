@@ -1,0 +1,77 @@
+"""SL604 invisible-character: a zero-width or other default-ignorable character.
+
+Zero-width spaces, joiners and non-joiners, the word joiner, the soft hyphen, a byte-order mark
+inside the text and the other default-ignorable code points render as nothing: `pdf\u200b-tools`
+looks like `pdf-tools` but is another name, a tool name with one resolves to no tool, and text
+can hide between letters. In `name`, `description` and the tool fields it is an error (they
+are matched and shown as identifiers); in the instructions a warning. Left alone: a joiner
+between emoji (family and profession sequences), and the joiners of scripts that shape letters
+with them (Arabic, Persian, Indic scripts). Each code point is named.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from skilllint.checks._hidden import INVISIBLE, JOINING_SCRIPTS, lines_with, name
+from skilllint.checks._tools import tool_fields
+from skilllint.document import DOCUMENT_KINDS, Document
+from skilllint.model import Severity, Span
+from skilllint.readfacts import Location
+from skilllint.rule import Finding, SkillContext, SkillRule
+
+ZWNJ, ZWJ = "\u200c", "\u200d"
+IDENTIFIERS = ("name", "description")
+
+
+def _emoji(char: str) -> bool:
+    return ord(char) >= 0x1F000 or 0x2600 <= ord(char) <= 0x27BF or char in "\ufe0f\u2640\u2642"
+
+
+def _text_joiner(line: str, at: int) -> bool:
+    """A ZWJ between emoji, or a ZWNJ/ZWJ beside letters of a script that joins with them."""
+    before = line[at - 1] if at > 0 else ""
+    after = line[at + 1] if at + 1 < len(line) else ""
+    if line[at] == ZWJ and before and after and _emoji(before) and _emoji(after):
+        return True
+    return line[at] in (ZWNJ, ZWJ) and bool(JOINING_SCRIPTS.match(before or " ") or JOINING_SCRIPTS.match(after or " "))
+
+
+def _strict_lines(doc: Document, ctx: SkillContext) -> set[int]:
+    """The lines of the fields that are identifiers: name, description, the tool fields."""
+    lines: set[int] = set()
+    if not doc.frontmatter:
+        return lines
+    for key in (*IDENTIFIERS, *tool_fields(ctx.target, doc.kind)):
+        if key in doc.frontmatter:
+            span = doc.locate((key,)).span
+            lines.update(range(span.line, (span.end_line or span.line) + 1))
+    return lines
+
+
+def check(ctx: SkillContext) -> Iterator[Finding]:
+    doc = ctx.doc
+    strict: set[int] | None = None
+    for number, line in lines_with(doc, INVISIBLE):
+        if strict is None:
+            strict = _strict_lines(doc, ctx)
+        for match in INVISIBLE.finditer(line):
+            at = match.start()
+            if _text_joiner(line, at) or (at == 0 and number == 1 and match.group() == "\ufeff"):
+                continue
+            identifier = number in strict
+            where = "a name, description or tool list" if identifier else "the text"
+            yield Finding(Location(doc.path, Span(number, at + 1, number, at + 2)),
+                          f"invisible character {name(match.group())} in {where}: it shows as nothing but "
+                          "is part of what the model and the runtime read",
+                          "delete it", None if identifier else Severity.WARNING)
+
+
+RULE = SkillRule(
+    code="SL604",
+    name="invisible-character",
+    summary="A zero-width or other default-ignorable character (error in name, description and tool lists)",
+    severity=Severity.ERROR,
+    check=check,
+    documents=DOCUMENT_KINDS,
+)
