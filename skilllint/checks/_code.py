@@ -1,0 +1,34 @@
+"""The code a document tells the model to run: the lines of its code blocks and its inline code
+spans, with file positions (SL607, SL609, SL612). Prose is not code: a sentence that mentions
+`curl | sh` to warn against it is a mention, a fenced or inline command is a use."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from skilllint.document import Document
+
+SHELL_FENCES = frozenset({"", "bash", "sh", "shell", "console", "zsh", "terminal", "shellsession", "powershell",
+                          "pwsh", "ps1", "cmd", "bat"})
+
+
+def code_lines(doc: Document, *, shell_only: bool = False, labelled: bool = False) -> Iterator[tuple[int, int, str]]:
+    """(file line, 1-based column of the text's first character, text) of every line inside a
+    code block (not the fence lines) and of every inline code span. `shell_only`: only code blocks
+    of a shell (or of no language, unless `labelled`: then only those that name a shell)."""
+    if not doc.body:
+        return
+    markdown = doc.markdown
+    lines = doc.lines
+    for fence in markdown.fences:
+        language = fence.info.split()[0].lower() if fence.info.split() else ""
+        if shell_only and (language not in SHELL_FENCES or (labelled and not language)):
+            continue
+        first, last = (fence.line, fence.end_line) if fence.indented else (fence.line + 1, fence.end_line - 1)
+        for number in range(first, min(last, len(lines)) + 1):
+            yield number, 1, lines[number - 1]
+    if shell_only:
+        return
+    for span in markdown.code_spans:
+        if span.line == span.end_line:
+            yield span.line, span.column, span.text

@@ -1,0 +1,90 @@
+"""SL607 hard-coded-secret: a credential written into a skill.
+
+A skill is shared, copied into other repositories and read by a model that may repeat it: a key
+in it is a published key. Only formats that identify themselves are matched (a provider's
+prefix and length, a private key block), so a finding is a key, not a guess from entropy:
+GitHub (`ghp_`, `gho_`, `ghu_`, `ghs_`, `ghr_`, `github_pat_`), GitLab (`glpat-`), Slack (`xoxb-`,
+`xoxp-`, ..., webhook URLs), AWS access key ids (`AKIA`, `ASIA`), OpenAI (`sk-...T3BlbkFJ...`,
+`sk-proj-`), Anthropic (`sk-ant-api03-`), Google API keys (`AIza`), Stripe live keys, private key
+blocks. Placeholders are not keys: a value with `x`, `*`, `.`, `<`, `{` or `$` runs where the key's
+random part should be (`ghp_xxxx...`, `ghp_<token>`, `${GITHUB_TOKEN}`), an all-one-character
+or `EXAMPLE` value (AWS's documented `AKIAIOSFODNN7EXAMPLE`). The finding shows the key masked.
+
+Why not a library: detect-secrets and its peers add entropy and keyword detectors that flag
+hashes, UUIDs and sample data in documentation, which skills are full of; the prefixed formats
+they share with this list are a dozen regular expressions, kept here with their providers' names.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from skilllint.checks._hidden import lines_with
+from skilllint.document import DOCUMENT_KINDS
+from skilllint.model import Severity, Span
+from skilllint.readfacts import Location
+from skilllint.rule import Finding, SkillContext, SkillRule
+
+FORMATS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("a GitHub token", re.compile(r"\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36}\b")),
+    ("a GitHub fine-grained token", re.compile(r"\bgithub_pat_[A-Za-z0-9]{22}_[A-Za-z0-9]{59}\b")),
+    ("a GitLab token", re.compile(r"\bglpat-[A-Za-z0-9_-]{20}\b")),
+    ("a Slack token", re.compile(r"\bxox[abposr]-(?:[0-9]{10,13}-){1,2}[A-Za-z0-9-]{20,}\b")),
+    ("a Slack webhook", re.compile(r"https://hooks\.slack\.com/services/T[A-Z0-9]{8,}/B[A-Z0-9]{8,}/[A-Za-z0-9]{24}")),
+    ("an AWS access key id", re.compile(r"\b(?:AKIA|ASIA)[A-Z0-9]{16}\b")),
+    ("an OpenAI key", re.compile(r"\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}T3BlbkFJ[A-Za-z0-9_-]{20,}\b")),
+    ("an OpenAI project key", re.compile(r"\bsk-proj-[A-Za-z0-9_-]{80,}\b")),
+    ("an Anthropic key", re.compile(r"\bsk-ant-(?:api|admin)\d{2}-[A-Za-z0-9_-]{80,}\b")),
+    ("a Google API key", re.compile(r"\bAIza[0-9A-Za-z_-]{35}\b")),
+    ("a Stripe live key", re.compile(r"\b[rs]k_live_[0-9a-zA-Z]{24,}\b")),
+    ("a private key", re.compile(r"-----BEGIN (?:RSA |EC |DSA |OPENSSH |PGP |ENCRYPTED )?PRIVATE KEY(?: BLOCK)?-----")),
+)
+_ANY = re.compile("|".join(f"(?:{pattern.pattern})" for _, pattern in FORMATS))
+_PLACEHOLDER = re.compile(r"(?i)x{4,}|\*{3,}|\.{3,}|example|sample|dummy|fake|placeholder|your[_-]?|<|\{|\$|0{8,}")
+
+
+def _placeholder(secret: str, private_key: bool) -> bool:
+    if private_key:
+        return False  # a BEGIN line is followed by the key, checked below by its body
+    body = secret.split("_", 1)[-1] if "_" in secret[:12] else secret
+    return bool(_PLACEHOLDER.search(secret)) or len(set(body)) <= 3
+
+
+def _key_body_follows(lines: list[str], number: int) -> bool:
+    """A PEM block with a real body (base64 lines), not `-----BEGIN PRIVATE KEY-----\\n...`."""
+    following = lines[number:number + 3]
+    return any(re.fullmatch(r"[A-Za-z0-9+/=]{40,}", line.strip()) for line in following)
+
+
+def mask(secret: str) -> str:
+    if secret.startswith("-----BEGIN"):
+        return secret
+    keep = 4 if len(secret) >= 16 else 2
+    return secret[:keep] + "..." + secret[-keep:]
+
+
+def check(ctx: SkillContext) -> Iterator[Finding]:
+    doc = ctx.doc
+    lines = doc.lines if doc.text is not None else []
+    for number, line in lines_with(doc, _ANY):
+        for what, pattern in FORMATS:
+            for match in pattern.finditer(line):
+                secret = match.group()
+                private_key = what == "a private key"
+                if _placeholder(secret, private_key) or (private_key and not _key_body_follows(lines, number)):
+                    continue
+                yield Finding(Location(doc.path, Span(number, match.start() + 1, number, match.end() + 1)),
+                              f"{what} is written here (`{mask(secret)}`): anyone who reads the skill can use it",
+                              "revoke it now, then read it from an environment variable or a secret store; "
+                              "removing it from the file does not remove it from the history")
+
+
+RULE = SkillRule(
+    code="SL607",
+    name="hard-coded-secret",
+    summary="A credential in a recognisable format (GitHub, GitLab, Slack, AWS, OpenAI, Anthropic, private key)",
+    severity=Severity.ERROR,
+    check=check,
+    documents=DOCUMENT_KINDS,
+)
