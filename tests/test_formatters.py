@@ -320,3 +320,16 @@ def test_terminal_gets_colour_unless_no_color(broken_skill: Path) -> None:
     assert "SL112" in shown and ANSI.search(shown), shown  # auto: full, in colour
     shown = _run_on_a_terminal(broken_skill, args, {**env, "NO_COLOR": "1"})
     assert "SL112" in shown and not ANSI.search(shown), shown
+
+
+def test_sarif_marks_the_security_rules_for_code_scanning(tmp_path: Path) -> None:
+    """SL6xx rule descriptors carry `security-severity` and the `security` tag, so GitHub code scanning
+    ranks them as security alerts; other rules carry neither."""
+    skill = tmp_path / "setup"
+    skill.mkdir()
+    (skill / "SKILL.md").write_text("---\nname: setup\ndescription: Set up. Use on a new machine.\n---\n\n"
+                                    "```bash\ncurl -LsSf https://astral.sh/uv/install.sh | sh\n```\n", encoding="utf-8")
+    _, out, _ = run_cli(["check", ".", "--isolated", "--format", "sarif", "--no-cache", "--select", "SL609,SL700"],
+                        tmp_path)
+    rules = {rule["id"]: rule for rule in json.loads(out)["runs"][0]["tool"]["driver"]["rules"]}
+    assert rules["SL609"]["properties"] == {"security-severity": "5.0", "tags": ["security"]}

@@ -67,6 +67,12 @@ def region(d: Diagnostic) -> dict[str, int]:
     return result
 
 
+SECURITY_FAMILY = "SL6"
+SECURITY_SEVERITY = {Severity.ERROR: "8.0", Severity.WARNING: "5.0", Severity.INFO: "2.0"}
+"""GitHub's bands: 7.0-8.9 high, 4.0-6.9 medium, 0.1-3.9 low
+(docs.github.com/en/code-security/code-scanning, SARIF support: `security-severity`)."""
+
+
 def rule_descriptor(code: str, d: Diagnostic, run: RunInfo) -> dict[str, Any]:
     rule = run.rules.get(code)
     name = rule.name if rule is not None else d.name
@@ -76,6 +82,9 @@ def rule_descriptor(code: str, d: Diagnostic, run: RunInfo) -> dict[str, Any]:
         descriptor["shortDescription"] = {"text": summary}
     severity = rule.severity if rule is not None else d.severity
     descriptor["defaultConfiguration"] = {"level": LEVELS[Severity(severity)]}
+    if code.startswith(SECURITY_FAMILY):
+        # GitHub code scanning ranks security alerts by this score (0-10) and files them under "security"
+        descriptor["properties"] = {"security-severity": SECURITY_SEVERITY[Severity(severity)], "tags": ["security"]}
     return descriptor
 
 
