@@ -14,6 +14,7 @@ from skilllint.records import Record
 
 if TYPE_CHECKING:
     from skilllint.checks._body import BodyReference
+    from skilllint.checks._bundled import BundledText
     from skilllint.checks._files import FileReference
     from skilllint.checks._tools import DeclaredTool
     from skilllint.readfacts import Location
@@ -24,7 +25,8 @@ if TYPE_CHECKING:
 class Analyses(Record):
     __slots__ = ("tool_entries", "declared", "tool_spans", "body_refs", "skill_runtimes", "file_refs", "plugin_refs",
                  "skill_dir_abs", "skill_folders", "skill_folders_folded", "plugin_root", "plugin_root_known",
-                 "authoring_skill", "files_elsewhere", "project_skill", "in_project", "resolved_refs", "schema_errors")
+                 "authoring_skill", "files_elsewhere", "project_skill", "in_project", "resolved_refs", "schema_errors",
+                 "bundled")
     # frontmatter tool lists (toollist.tool_entries), by key
     tool_entries: dict[str, list[ToolEntry]]
     # tool fields resolved on a target (_tools.declared_tools), by target id
@@ -53,6 +55,8 @@ class Analyses(Record):
     resolved_refs: dict[str, tuple[str, bool]]
     # JSON-schema errors of the frontmatter (schema.errors_for), by dialect
     schema_errors: dict[str, list[SchemaError]]
+    # the text files in the skill's references/ and scripts/ (_bundled.bundled_texts)
+    bundled: list[BundledText] | None
 
     def __init__(self) -> None:
         self.tool_entries = {}
@@ -73,3 +77,4 @@ class Analyses(Record):
         self.in_project = {}
         self.resolved_refs = {}
         self.schema_errors = {}
+        self.bundled = None

@@ -5,14 +5,15 @@ review tools draw nothing for them, while the model reads the letters, so a run 
 instruction nobody reviewed ("ASCII smuggling"; Unicode Technical Standard #51 keeps them for
 emoji tag sequences only). The finding decodes the hidden text. A run right after U+1F3F4 (the
 black flag) ending in U+E007F is an emoji flag of a region (England, Scotland, Wales) and is
-left alone.
+left alone. The skill's bundled text files (`references/`, `scripts/`) are read too: the model
+reads them as well.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from skilllint.checks._hidden import TAGS, lines_with
+from skilllint.checks._hidden import TAGS, every_text, may_hold
 from skilllint.document import DOCUMENT_KINDS
 from skilllint.model import Severity, Span
 from skilllint.readfacts import Location
@@ -34,13 +35,13 @@ def decode(run: str) -> str:
 
 def check(ctx: SkillContext) -> Iterator[Finding]:
     doc = ctx.doc
-    for number, line in lines_with(doc, TAGS):
+    for path, number, line, _ in every_text(doc, TAGS, may_hold("tags")):
         for match in TAGS.finditer(line):
             start, run = match.start(), match.group()
             if start > 0 and line[start - 1] == FLAG and run.endswith(CANCEL):
                 continue  # an emoji subdivision flag
             hidden = decode(run)
-            yield Finding(Location(doc.path, Span(number, start + 1, number, match.end() + 1)),
+            yield Finding(Location(path, Span(number, start + 1, number, match.end() + 1)),
                           f"hidden text in {len(run)} Unicode Tag characters, invisible in editors and diffs but "
                           f"read by the model: `{escape(hidden)}`",
                           "delete them; if the text is meant, write it as plain text where reviewers can see it")

@@ -4,14 +4,15 @@ U+202A-U+202E and U+2066-U+2069 reorder what follows them on screen: `report\u20
 displays as `reportexe.jpg` (the "Trojan Source" attacks, CVE-2021-42574), so a reviewer reads
 one thing and the model another. Right-to-left prose (Hebrew, Arabic, ...) may need them, so a
 line holding right-to-left letters is left alone. The finding shows the line as stored, with
-the controls spelled out, and, for an override (U+202E, U+202D), roughly as it displays.
+the controls spelled out, and, for an override (U+202E, U+202D), roughly as it displays. The
+skill's bundled text files (`references/`, `scripts/`) are read too.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from skilllint.checks._hidden import BIDI, RTL, lines_with, name, shown
+from skilllint.checks._hidden import BIDI, RTL, every_text, may_hold, name, shown
 from skilllint.document import DOCUMENT_KINDS
 from skilllint.model import Severity, Span
 from skilllint.readfacts import Location
@@ -36,7 +37,7 @@ def displayed(line: str) -> str:
 
 def check(ctx: SkillContext) -> Iterator[Finding]:
     doc = ctx.doc
-    for number, line in lines_with(doc, BIDI):
+    for path, number, line, _ in every_text(doc, BIDI, may_hold("bidi")):
         if RTL.search(line):
             continue  # right-to-left prose uses them
         first = BIDI.search(line)
@@ -47,7 +48,7 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
         shows = ""
         if RLO in line or LRO in line:
             shows = f"; it displays as `{escape(displayed(line).strip()[:LIMIT])}`"
-        yield Finding(Location(doc.path, Span(number, first.start() + 1, number, first.start() + 2)),
+        yield Finding(Location(path, Span(number, first.start() + 1, number, first.start() + 2)),
                       f"bidirectional control character ({named}) in left-to-right text: the line is stored as "
                       f"`{stored}`{shows}",
                       "delete the control characters: what reviewers see must be what the model reads")

@@ -6,14 +6,15 @@ looks like `pdf-tools` but is another name, a tool name with one resolves to no 
 can hide between letters. In `name`, `description` and the tool fields it is an error (they
 are matched and shown as identifiers); in the instructions a warning. Left alone: a joiner
 between emoji (family and profession sequences), and the joiners of scripts that shape letters
-with them (Arabic, Persian, Indic scripts). Each code point is named.
+with them (Arabic, Persian, Indic scripts). Each code point is named. The skill's bundled text
+files (`references/`, `scripts/`) are read too (warnings there).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from skilllint.checks._hidden import INVISIBLE, JOINING_SCRIPTS, lines_with, name
+from skilllint.checks._hidden import INVISIBLE, JOINING_SCRIPTS, every_text, may_hold, name
 from skilllint.checks._tools import tool_fields
 from skilllint.document import DOCUMENT_KINDS, Document
 from skilllint.model import Severity, Span
@@ -52,16 +53,16 @@ def _strict_lines(doc: Document, ctx: SkillContext) -> set[int]:
 def check(ctx: SkillContext) -> Iterator[Finding]:
     doc = ctx.doc
     strict: set[int] | None = None
-    for number, line in lines_with(doc, INVISIBLE):
+    for path, number, line, own in every_text(doc, INVISIBLE, may_hold("invisible")):
         if strict is None:
             strict = _strict_lines(doc, ctx)
         for match in INVISIBLE.finditer(line):
             at = match.start()
             if _text_joiner(line, at) or (at == 0 and number == 1 and match.group() == "\ufeff"):
                 continue
-            identifier = number in strict
+            identifier = own and number in strict
             where = "a name, description or tool list" if identifier else "the text"
-            yield Finding(Location(doc.path, Span(number, at + 1, number, at + 2)),
+            yield Finding(Location(path, Span(number, at + 1, number, at + 2)),
                           f"invisible character {name(match.group())} in {where}: it shows as nothing but "
                           "is part of what the model and the runtime read",
                           "delete it", None if identifier else Severity.WARNING)

@@ -9,6 +9,7 @@ GitHub (`ghp_`, `gho_`, `ghu_`, `ghs_`, `ghr_`, `github_pat_`), GitLab (`glpat-`
 blocks. Placeholders are not keys: a value with `x`, `*`, `.`, `<`, `{` or `$` runs where the key's
 random part should be (`ghp_xxxx...`, `ghp_<token>`, `${GITHUB_TOKEN}`), an all-one-character
 or `EXAMPLE` value (AWS's documented `AKIAIOSFODNN7EXAMPLE`). The finding shows the key masked.
+The skill's bundled text files (`references/`, `scripts/`) are read too.
 
 Why not a library: detect-secrets and its peers add entropy and keyword detectors that flag
 hashes, UUIDs and sample data in documentation, which skills are full of; the prefixed formats
@@ -20,7 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from skilllint.checks._hidden import lines_with
+from skilllint.checks._hidden import encoded, every_text
 from skilllint.document import DOCUMENT_KINDS
 from skilllint.model import Severity, Span
 from skilllint.readfacts import Location
@@ -41,6 +42,17 @@ FORMATS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("a private key", re.compile(r"-----BEGIN (?:RSA |EC |DSA |OPENSSH |PGP |ENCRYPTED )?PRIVATE KEY(?: BLOCK)?-----")),
 )
 _ANY = re.compile("|".join(f"(?:{pattern.pattern})" for _, pattern in FORMATS))
+_PREFIXES = tuple(prefix.encode() for prefix in (
+    "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-", "xoxb-", "xoxp-", "xoxa-", "xoxo-", "xoxs-",
+    "xoxr-",
+    "hooks.slack.com", "AKIA", "ASIA", "T3BlbkFJ", "sk-proj-", "sk-ant-", "AIza", "k_live_", "PRIVATE KEY"))
+"""A literal every format starts with (or holds): `in` scans in C; the text is searched for the
+formats only when one is there."""
+
+
+def _maybe(text: str) -> bool:
+    data = encoded(text)
+    return any(prefix in data for prefix in _PREFIXES)
 _PLACEHOLDER = re.compile(r"(?i)x{4,}|\*{3,}|\.{3,}|example|sample|dummy|fake|placeholder|your[_-]?|<|\{|\$|0{8,}")
 
 
@@ -66,15 +78,19 @@ def mask(secret: str) -> str:
 
 def check(ctx: SkillContext) -> Iterator[Finding]:
     doc = ctx.doc
-    lines = doc.lines if doc.text is not None else []
-    for number, line in lines_with(doc, _ANY):
+    from skilllint.checks._bundled import bundled_texts
+
+    all_lines = {doc.path: doc.lines if doc.text is not None else []}
+    all_lines.update((bundled.path, bundled.lines) for bundled in bundled_texts(doc))
+    for path, number, line, _ in every_text(doc, _ANY, _maybe):
+        lines = all_lines.get(path, [])
         for what, pattern in FORMATS:
             for match in pattern.finditer(line):
                 secret = match.group()
                 private_key = what == "a private key"
                 if _placeholder(secret, private_key) or (private_key and not _key_body_follows(lines, number)):
                     continue
-                yield Finding(Location(doc.path, Span(number, match.start() + 1, number, match.end() + 1)),
+                yield Finding(Location(path, Span(number, match.start() + 1, number, match.end() + 1)),
                               f"{what} is written here (`{mask(secret)}`): anyone who reads the skill can use it",
                               "revoke it now, then read it from an environment variable or a secret store; "
                               "removing it from the file does not remove it from the history")
