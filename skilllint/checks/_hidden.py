@@ -93,16 +93,17 @@ def lines_with(doc: Document, pattern: re.Pattern[str],
             yield number, line
 
 
-def every_text(doc: Document, pattern: re.Pattern[str],
-               maybe: Callable[[str], bool] = non_ascii) -> Iterator[tuple[str, int, str, bool]]:
+def every_text(doc: Document, pattern: re.Pattern[str], maybe: Callable[[str], bool] = non_ascii, *,
+               scripts_only: bool = False) -> Iterator[tuple[str, int, str, bool]]:
     """(path, 1-based line, text, whether it is the document itself) of each line holding a match,
-    in the document and then in the text files its skill bundles (`references/`, `scripts/`)."""
+    in the document and then in the text files its skill bundles (`references/`, `scripts/`; with
+    `scripts_only`, the files that are code, not Markdown prose)."""
     from skilllint.checks._bundled import bundled_texts
 
     for number, line in lines_with(doc, pattern, maybe):
         yield doc.path, number, line, True
     for bundled in bundled_texts(doc):
-        if not maybe(bundled.text) or not pattern.search(bundled.text):
+        if (scripts_only and not bundled.all_code) or not maybe(bundled.text) or not pattern.search(bundled.text):
             continue
         for number, line in enumerate(bundled.lines, 1):
             if pattern.search(line):

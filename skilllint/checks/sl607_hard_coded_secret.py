@@ -9,7 +9,8 @@ GitHub (`ghp_`, `gho_`, `ghu_`, `ghs_`, `ghr_`, `github_pat_`), GitLab (`glpat-`
 blocks. Placeholders are not keys: a value with `x`, `*`, `.`, `<`, `{` or `$` runs where the key's
 random part should be (`ghp_xxxx...`, `ghp_<token>`, `${GITHUB_TOKEN}`), an all-one-character
 or `EXAMPLE` value (AWS's documented `AKIAIOSFODNN7EXAMPLE`). The finding shows the key masked.
-The skill's bundled text files (`references/`, `scripts/`) are read too.
+The skill's bundled files that are code (scripts, configuration: not Markdown prose) are read too:
+every byte of every bundled reference would cost more than the rest of the check.
 
 Why not a library: detect-secrets and its peers add entropy and keyword detectors that flag
 hashes, UUIDs and sample data in documentation, which skills are full of; the prefixed formats
@@ -82,7 +83,7 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
 
     all_lines = {doc.path: doc.lines if doc.text is not None else []}
     all_lines.update((bundled.path, bundled.lines) for bundled in bundled_texts(doc))
-    for path, number, line, _ in every_text(doc, _ANY, _maybe):
+    for path, number, line, _ in every_text(doc, _ANY, _maybe, scripts_only=True):
         lines = all_lines.get(path, [])
         for what, pattern in FORMATS:
             for match in pattern.finditer(line):

@@ -5,8 +5,9 @@ runs with the user's permissions the moment it arrives, whatever the server send
 and nobody (the user, the reviewer of the skill) sees it first. Told to an agent that runs
 commands, it is remote code execution by instruction. Only code is judged (the lines of code
 blocks and inline code: what the skill tells the model to run); prose that warns about the
-pattern is a mention, not a use. The skill's bundled files are read too: every line of a script
-in `scripts/` (or `references/`), the code blocks of a Markdown reference.
+pattern is a mention, not a use. The skill's bundled scripts are read too, every line (a
+Markdown reference is not: reading every byte of every reference for this would cost more than
+the rest of the check).
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
         for number, column, text in code_lines(doc):
             yield from _judge(doc.path, number, column, text)
     for bundled in bundled_texts(doc):
-        if _maybe(bundled.text):
+        if bundled.all_code and _maybe(bundled.text):
             for number, text in bundled.code_lines():
                 yield from _judge(bundled.path, number, 1, text)
 
