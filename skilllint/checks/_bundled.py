@@ -29,24 +29,27 @@ class BundledText(FrozenRecord):
     """A bundled text file: its path (as findings name it), its lines, and whether every line is
     code (a script) or only its fenced blocks are (a Markdown reference)."""
 
-    __slots__ = ("path", "text", "lines", "all_code")
+    __slots__ = ("path", "text", "all_code")
     path: Final[str]
     text: Final[str]  # searched whole first: most files hold nothing a rule looks for
-    lines: Final[list[str]]
     all_code: Final[bool]
 
     def __init__(self, path: str, text: str, all_code: bool) -> None:
         self.path = path
         self.text = text
-        self.lines = text.split("\n")
         self.all_code = all_code
+
+    def lines(self) -> list[str]:
+        """The file's lines, split when a rule found something to locate (most files: never)."""
+        return self.text.split("\n")
 
     def code_lines(self) -> list[tuple[int, str]]:
         """(1-based line, text) of the lines that are code: all of a script's, a document's fenced ones."""
+        lines = self.lines()
         if self.all_code:
-            return list(enumerate(self.lines, 1))
+            return list(enumerate(lines, 1))
         found, fence = [], ""
-        for number, line in enumerate(self.lines, 1):
+        for number, line in enumerate(lines, 1):
             stripped = line.lstrip()
             marker = stripped[:3]
             if marker in ("```", "~~~"):

@@ -105,7 +105,7 @@ def every_text(doc: Document, pattern: re.Pattern[str], maybe: Callable[[str], b
     for bundled in bundled_texts(doc):
         if (scripts_only and not bundled.all_code) or not maybe(bundled.text) or not pattern.search(bundled.text):
             continue
-        for number, line in enumerate(bundled.lines, 1):
+        for number, line in enumerate(bundled.lines(), 1):
             if pattern.search(line):
                 yield bundled.path, number, line, False
 

@@ -81,10 +81,12 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
     doc = ctx.doc
     from skilllint.checks._bundled import bundled_texts
 
-    all_lines = {doc.path: doc.lines if doc.text is not None else []}
-    all_lines.update((bundled.path, bundled.lines) for bundled in bundled_texts(doc))
+    texts = {bundled.path: bundled for bundled in bundled_texts(doc)}
+    split: dict[str, list[str]] = {doc.path: doc.lines if doc.text is not None else []}
     for path, number, line, _ in every_text(doc, _ANY, _maybe, scripts_only=True):
-        lines = all_lines.get(path, [])
+        if path not in split:
+            split[path] = texts[path].lines()
+        lines = split[path]
         for what, pattern in FORMATS:
             for match in pattern.finditer(line):
                 secret = match.group()
