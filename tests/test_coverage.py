@@ -156,3 +156,12 @@ def test_rename_check_flags_the_canonical_name_after_the_sisu_map(corpus: Path) 
     assert code == 0, err  # warnings only
     flagged = [(d["path"], d["code"]) for d in json.loads(out) if "offers the model only as" in d["message"]]
     assert flagged == [("skills/native/SKILL.md", "SL320")]
+
+
+@pytest.mark.parametrize(("target", "fmt"), [("codex", "config"), ("sisu", "sisu")])
+def test_file_formats_exit_zero_when_written(corpus: Path, target: str, fmt: str) -> None:
+    """`config` and `sisu` are files to use: a script redirecting them must not stop on exit 1,
+    though the same corpus exits 1 in the report formats (a name is missing)."""
+    assert coverage(corpus, "--target", target)[0] == 1
+    code, out = coverage(corpus, "--target", target, "--format", fmt)
+    assert code == 0 and out

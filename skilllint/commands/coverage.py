@@ -2,7 +2,9 @@
 would close the gap (skilllint.portability.coverage), printed in one of its formats.
 
 Exit codes as `check`: 0 every skill resolves fully, 1 some name does not reach the model, 2 usage,
-configuration or internal error.
+configuration or internal error. The formats that are files to use (`config`, `sisu`) exit 0 when
+written: a script that redirects them (`coverage --format config > aliases.yaml && ...`) must
+not stop because the report it asked for found something to propose.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from skilllint.settings import SettingsError, settings_by_config
 from skilllint.targets import Target
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+FILE_FORMATS = frozenset({"config", "sisu"})
 
 
 def _one_target(targets: list[Target], chosen: bool) -> Target:
@@ -74,4 +77,6 @@ def run_coverage(paths: list[str], options: dict[str, Any]) -> int:
         click.echo(f"skilllint: internal error on {tally.failed:,} skill(s): left out of the counts; run "
                    "`skilllint check --debug` on them and report it", err=True)
         return EXIT_ERROR
+    if fmt in FILE_FORMATS:
+        return EXIT_CLEAN
     return EXIT_FINDINGS if result.names else EXIT_CLEAN
