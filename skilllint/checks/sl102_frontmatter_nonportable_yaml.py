@@ -119,7 +119,7 @@ def _misread_by_lines(ctx: SkillContext) -> Iterator[Finding]:
         shown = ("nothing: it sees no such field" if seen is None
                  else f"`{_clip(seen)}`" if isinstance(seen, str) else "the list " + ", ".join(f"`{v}`" for v in seen))
         yield Finding(
-            doc.locate((key,)),
+            doc.locate((key,), key=seen is None),  # a field the runtime never sees: at its key
             f"{ctx.target.id} reads frontmatter line by line, not as YAML: `{key}` reaches it as {shown}",
             _one_line_help(key, value),
         )
