@@ -81,6 +81,35 @@ def _check(paths: list[str], options: dict[str, Any]) -> int:
     return run_check(paths, options)
 
 
+_CONFIG_OPTIONS = (
+    click.option("--config", "config_path", type=click.Path(dir_okay=False), default=None,
+                 help="Config file to use."),
+    click.option("--isolated", is_flag=True, help="Ignore config files."),
+)
+
+
+def _config_options(function: Any) -> Any:
+    for option in reversed(_CONFIG_OPTIONS):
+        function = option(function)
+    return function
+
+
+_TREE_OPTIONS = (
+    click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, help="Worker processes (default: cores)."),
+    *_CONFIG_OPTIONS,
+    click.option("--force-exclude", is_flag=True, help="Apply `exclude` to paths named on the command line too."),
+    click.option("--no-progress", is_flag=True, help="No progress bar on stderr."),
+    click.option("--debug", is_flag=True, help="Show tracebacks of internal errors."),
+)
+"""What `coverage` and `matrix` take beside their own options: how `check` reads a tree."""
+
+
+def _tree_options(function: Any) -> Any:
+    for option in reversed(_TREE_OPTIONS):
+        function = option(function)
+    return function
+
+
 @cli.command("coverage")
 @click.argument("paths", nargs=-1, type=click.Path())
 @click.option("-t", "--target", "targets", multiple=True, metavar="ID",
@@ -88,12 +117,7 @@ def _check(paths: list[str], options: dict[str, Any]) -> int:
 @click.option("--format", "fmt", type=click.Choice(["text", "markdown", "json", "config", "sisu"]), default="text",
               show_default=True, help="config: a .skilllint.yaml with the aliases; sisu: SISU's registerTools "
               "aliases object.")
-@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, help="Worker processes (default: cores).")
-@click.option("--config", "config_path", type=click.Path(dir_okay=False), default=None, help="Config file to use.")
-@click.option("--isolated", is_flag=True, help="Ignore config files.")
-@click.option("--force-exclude", is_flag=True, help="Apply `exclude` to paths named on the command line too.")
-@click.option("--no-progress", is_flag=True, help="No progress bar on stderr.")
-@click.option("--debug", is_flag=True, help="Show tracebacks of internal errors.")
+@_tree_options
 def coverage_command(paths: tuple[str, ...], **options: Any) -> None:
     """Which tool names a runtime is missing across the skills, and which aliases would close the gap."""
     from skilllint.commands.coverage import run_coverage
@@ -107,12 +131,7 @@ def coverage_command(paths: tuple[str, ...], **options: Any) -> None:
               help="A runtime column (repeatable). Default: every built-in runtime.")
 @click.option("--format", "fmt", type=click.Choice(["text", "markdown", "json", "html"]), default="text",
               show_default=True, help="html: one self-contained page (sortable, reasons on hover).")
-@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, help="Worker processes (default: cores).")
-@click.option("--config", "config_path", type=click.Path(dir_okay=False), default=None, help="Config file to use.")
-@click.option("--isolated", is_flag=True, help="Ignore config files.")
-@click.option("--force-exclude", is_flag=True, help="Apply `exclude` to paths named on the command line too.")
-@click.option("--no-progress", is_flag=True, help="No progress bar on stderr.")
-@click.option("--debug", is_flag=True, help="Show tracebacks of internal errors.")
+@_tree_options
 def matrix_command(paths: tuple[str, ...], **options: Any) -> None:
     """Skills x runtimes: which skills run where, each cell what `check --target` says (ok, warn, fail)."""
     from skilllint.commands.matrix import run_matrix
@@ -155,19 +174,6 @@ def explain(rule: str) -> None:
         end = text.find("\n---", 3)
         text = text[end + 4 :].lstrip("\n") if end > 0 else text
     click.echo(text.rstrip("\n"))
-
-
-_CONFIG_OPTIONS = (
-    click.option("--config", "config_path", type=click.Path(dir_okay=False), default=None,
-                 help="Config file to use."),
-    click.option("--isolated", is_flag=True, help="Ignore config files."),
-)
-
-
-def _config_options(function: Any) -> Any:
-    for option in reversed(_CONFIG_OPTIONS):
-        function = option(function)
-    return function
 
 
 @cli.group("targets", invoke_without_command=True)

@@ -77,13 +77,8 @@ def may_hold(kind: str) -> Callable[[str], bool]:
     return test
 
 
-def non_ascii(text: str) -> bool:
-    """Whether the text can hold any character SL602-SL604 look for."""
-    return bool(kinds(text))
-
-
 def lines_with(doc: Document, pattern: re.Pattern[str],
-               maybe: Callable[[str], bool] = non_ascii) -> Iterator[tuple[int, str]]:
+               maybe: Callable[[str], bool]) -> Iterator[tuple[int, str]]:
     """(1-based line, text) of each line of the document holding a match (`maybe`: a fast test
     that the text can hold one at all)."""
     if doc.text is None or not maybe(doc.text) or not pattern.search(doc.text):
@@ -93,7 +88,7 @@ def lines_with(doc: Document, pattern: re.Pattern[str],
             yield number, line
 
 
-def every_text(doc: Document, pattern: re.Pattern[str], maybe: Callable[[str], bool] = non_ascii, *,
+def every_text(doc: Document, pattern: re.Pattern[str], maybe: Callable[[str], bool], *,
                scripts_only: bool = False) -> Iterator[tuple[str, int, str, bool]]:
     """(path, 1-based line, text, whether it is the document itself) of each line holding a match,
     in the document and then in the text files its skill bundles (`references/`, `scripts/`; with

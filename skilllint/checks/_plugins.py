@@ -3,7 +3,7 @@ as users write them, and the reading facts of a file said in the file's own term
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from functools import cache
 from typing import Any
 
@@ -44,6 +44,19 @@ def reading_facts(file: JsonFile, what: str) -> Iterator[Finding]:
         severity = Severity.WARNING if fact.detail.startswith("duplicate key") else None
         yield Finding(Location(fact.path, fact.span), f"{what}: {fact.detail}", fact.advice or _help(fact.detail),
                       severity)
+
+
+def top_object(file: JsonFile, what: str, shape: str, example: str) -> Generator[Finding, None, dict[str, Any] | None]:
+    """The file's reading facts as findings, then its top-level object (None, after a finding, when
+    it is something else; None alone when it could not be parsed)."""
+    yield from reading_facts(file, what)
+    data = file.data
+    if file.problems and data is None:
+        return None
+    if not isinstance(data, dict):
+        yield Finding(file.locate(()), f"{what} holds {json_type(data)}, not {shape}", example)
+        return None
+    return data
 
 
 def _help(detail: str) -> str | None:

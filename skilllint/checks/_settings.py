@@ -17,6 +17,8 @@ from skilllint.jsonfile import SETTINGS, JsonFile
 from skilllint.model import Span
 from skilllint.readfacts import Location
 from skilllint.records import FrozenRecord
+from skilllint.resolve import Resolution, resolve
+from skilllint.targets import Target
 
 RULE_LISTS = ("allow", "ask", "deny")
 TOOL_EVENTS = frozenset({"PreToolUse", "PostToolUse", "PostToolUseFailure", "PermissionRequest", "PermissionDenied"})
@@ -80,6 +82,16 @@ def _inside(location: Location, offset: int, length: int) -> Location:
         return location
     start = span.column + 1 + offset  # past the opening quote
     return Location(location.path, Span(span.line, start, span.line, start + length))
+
+
+def resolved_names(file: JsonFile, target: Target) -> Iterator[tuple[NamedTool, str, Resolution]]:
+    """Each permission rule and tool-event matcher name of the file, with its bare tool name and its
+    resolution on the target; globs (`*`, `mcp__*`) and MCP tools are left out (SL206's)."""
+    for named in [*permission_rules(file), *hook_matchers(file)]:
+        name = named.text.split("(", 1)[0].strip()
+        if not name or "*" in name or name.startswith("mcp__"):
+            continue
+        yield named, name, resolve(named.text if named.role != "matcher" else name, target)
 
 
 def rule_lists(data: Any) -> dict[str, list[str]]:

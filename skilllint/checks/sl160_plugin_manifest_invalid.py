@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from skilllint.checks._plugins import json_type, plugin_fields, reading_facts, types_of
+from skilllint.checks._plugins import json_type, plugin_fields, top_object, types_of
 from skilllint.jsonfile import PLUGIN
 from skilllint.model import Severity
 from skilllint.rule import FileContext, FileRule, Finding
@@ -28,13 +28,8 @@ KEBAB = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
 def check(ctx: FileContext) -> Iterator[Finding]:
     file = ctx.file
-    yield from reading_facts(file, "plugin.json")
-    data = file.data
-    if file.problems and data is None:
-        return
-    if not isinstance(data, dict):
-        yield Finding(file.locate(()), f"plugin.json holds {json_type(data)}, not an object of fields",
-                      'write `{"name": "my-plugin"}` at least')
+    data = yield from top_object(file, "plugin.json", "an object of fields", 'write `{"name": "my-plugin"}` at least')
+    if data is None:
         return
     fields = plugin_fields()
     name = data.get("name")

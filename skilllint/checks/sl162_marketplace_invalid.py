@@ -17,7 +17,7 @@ import os
 from collections.abc import Iterator
 from typing import Any
 
-from skilllint.checks._plugins import json_type, reading_facts
+from skilllint.checks._plugins import json_type, top_object
 from skilllint.jsonfile import MARKETPLACE
 from skilllint.model import Severity
 from skilllint.rule import FileContext, FileRule, Finding
@@ -28,13 +28,9 @@ COMPONENTS = ("skills", "commands", "agents", "hooks", "mcpServers", "lspServers
 
 def check(ctx: FileContext) -> Iterator[Finding]:
     file = ctx.file
-    yield from reading_facts(file, "marketplace.json")
-    data = file.data
-    if file.problems and data is None:
-        return
-    if not isinstance(data, dict):
-        yield Finding(file.locate(()), f"marketplace.json holds {json_type(data)}, not an object",
-                      'write `{"name": ..., "owner": {"name": ...}, "plugins": [...]}`')
+    data = yield from top_object(file, "marketplace.json", "an object",
+                                 'write `{"name": ..., "owner": {"name": ...}, "plugins": [...]}`')
+    if data is None:
         return
     for key, example in (("name", '"name": "my-marketplace"'), ("owner", '"owner": {"name": "Your Name"}'),
                          ("plugins", '"plugins": []')):

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from skilllint.checks._settings import hook_matchers, permission_rules
+from skilllint.checks._settings import resolved_names
 from skilllint.checks._tools import declared_tools, did_you_mean, where
 from skilllint.document import DOCUMENT_KINDS
 from skilllint.jsonfile import HOOKS, SETTINGS
 from skilllint.model import Severity
-from skilllint.resolve import Outcome, Resolution, known_capability, resolve
+from skilllint.resolve import Outcome, Resolution, known_capability
 from skilllint.rule import FileContext, Finding, SkillContext, SkillRule
 from skilllint.targets import Target
 
@@ -57,11 +57,7 @@ def check_file(ctx: FileContext) -> Iterator[Finding]:
     target = ctx.target
     if target.tools is None:
         return
-    for named in [*permission_rules(ctx.file), *hook_matchers(ctx.file)]:
-        name = named.text.split("(", 1)[0].strip()
-        if not name or "*" in name or name.startswith("mcp__"):
-            continue  # a glob (`*`, `mcp__*`) or an MCP tool: SL206's
-        resolution = resolve(named.text if named.role != "matcher" else name, target)
+    for named, name, resolution in resolved_names(ctx.file, target):
         if resolution.outcome != Outcome.UNKNOWN:
             continue
         what = VERB.get(named.role) or "the hook never fires for it"

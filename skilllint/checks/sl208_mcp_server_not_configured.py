@@ -12,17 +12,15 @@ for a plugin's servers, `mcp__claude_ai_...` for claude.ai connectors). A plugin
 
 from __future__ import annotations
 
-import json
-import os
 from collections.abc import Iterator
 
+from skilllint.checks._project import nearest_files, read_json
 from skilllint.checks._tools import declared_tools
 from skilllint.document import DOCUMENT_KINDS, Document, relative_posix
 from skilllint.model import Severity
 from skilllint.rule import Finding, SkillContext, SkillRule
 from skilllint.suggest import closest
 
-MAX_UP = 12
 MCP_CONFIG = ".mcp.json"
 OTHER_SOURCES = ("mcp__plugin_", "mcp__claude_ai_")
 
@@ -55,19 +53,11 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
 
 def _mcp_config(doc: Document) -> tuple[str, set[str]] | None:
     """The nearest `.mcp.json` above the document (up to the repository root) and its servers."""
-    folder = doc.skill_dir
-    for _ in range(MAX_UP):
-        path = os.fspath(folder / MCP_CONFIG)
-        if doc.fs.isfile(path):
-            try:
-                data = json.loads(doc.fs.read(path)[0])
-            except (OSError, ValueError):
-                return None  # a config that cannot be read says nothing about its servers
-            return path, _servers(data)
-        if doc.fs.exists(os.fspath(folder / ".git")) or folder.parent == folder:
-            return None
-        folder = folder.parent
-    return None
+    found = nearest_files(doc, MCP_CONFIG)
+    if not found:
+        return None
+    data = read_json(doc, found[0])
+    return None if data is None else (found[0], _servers(data))  # unreadable: it says nothing of its servers
 
 
 def _servers(data: object) -> set[str]:

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from skilllint.checks._settings import hook_matchers, permission_rules
+from skilllint.checks._settings import resolved_names
 from skilllint.checks._tools import declared_tools, where
 from skilllint.checks.sl200_unknown_tool import IGNORED
 from skilllint.document import DOCUMENT_KINDS
 from skilllint.jsonfile import HOOKS, SETTINGS
 from skilllint.model import Severity
-from skilllint.resolve import Outcome, resolve
+from skilllint.resolve import Outcome
 from skilllint.rule import FileContext, Finding, SkillContext, SkillRule
 
 
@@ -46,11 +46,7 @@ def check_file(ctx: FileContext) -> Iterator[Finding]:
     Claude Code compares with tool names exactly (a matcher is a case-sensitive regular expression):
     `NoteBookEdit` in a matcher never fires, `bash` in a deny rule denies nothing."""
     target = ctx.target
-    for named in [*permission_rules(ctx.file), *hook_matchers(ctx.file)]:
-        name = named.text.split("(", 1)[0].strip()
-        if not name or "*" in name or name.startswith("mcp__"):
-            continue
-        resolution = resolve(named.text if named.role != "matcher" else name, target)
+    for named, name, resolution in resolved_names(ctx.file, target):
         if resolution.outcome != Outcome.MISMATCH or resolution.tool is None:
             continue
         exact = resolution.suggestions[0] if resolution.suggestions else resolution.tool.name

@@ -19,11 +19,11 @@ alike; a narrower rule (`Bash(rm:*)` against `Bash(git:*)`) is not judged.
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Iterator
 
 from skilllint.checks._policies import matches as covers
+from skilllint.checks._project import nearest_files, read_json
 from skilllint.checks._settings import rule_lists
 from skilllint.checks._tools import DeclaredTool, declared_tools
 from skilllint.document import DOCUMENT_KINDS, Document, relative_posix
@@ -31,8 +31,6 @@ from skilllint.globs import matches
 from skilllint.jsonfile import SETTINGS_FILES
 from skilllint.model import Severity
 from skilllint.rule import Finding, SkillContext, SkillRule
-
-MAX_UP = 12  # folders above the skill to look in for the project's settings
 
 
 def check(ctx: SkillContext) -> Iterator[Finding]:
@@ -79,22 +77,8 @@ def _by_config(ctx: SkillContext, granted: list[DeclaredTool]) -> Iterator[Findi
 
 def _deny_rules(doc: Document) -> list[tuple[str, str]]:
     """(settings file, rule) of every deny rule of the nearest project settings above the document."""
-    folder = doc.skill_dir
-    for _ in range(MAX_UP):
-        found = []
-        for name in sorted(SETTINGS_FILES):
-            path = os.fspath(folder / ".claude" / name)
-            if not doc.fs.isfile(path):
-                continue
-            try:
-                data = json.loads(doc.fs.read(path)[0])
-            except (OSError, ValueError):
-                continue  # unreadable or not JSON: the settings file's own finding (SL160-style)
-            found += [(path, rule) for rule in rule_lists(data).get("deny", [])]
-        if found or doc.fs.exists(os.fspath(folder / ".git")) or folder.parent == folder:
-            return found
-        folder = folder.parent
-    return []
+    files = nearest_files(doc, *(os.path.join(".claude", name) for name in sorted(SETTINGS_FILES)))
+    return [(path, rule) for path in files for rule in rule_lists(read_json(doc, path)).get("deny", [])]
 
 
 RULE = SkillRule(
