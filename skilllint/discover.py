@@ -18,7 +18,18 @@ from typing import TYPE_CHECKING, Any, Final
 from skilllint.document import AGENT, COMMAND, relative_posix
 from skilllint.fsview import PlainFs, RunInputs
 from skilllint.globs import matches
-from skilllint.jsonfile import ALL_KINDS, HOOKS, HOOKS_FILE, JSON_KINDS, PLUGIN_FOLDER, SETTINGS, SETTINGS_FILES
+from skilllint.jsonfile import (
+    ALL_KINDS,
+    GEMINI_FILES,
+    GEMINI_FOLDER,
+    GEMINI_SETTINGS,
+    HOOKS,
+    HOOKS_FILE,
+    JSON_KINDS,
+    PLUGIN_FOLDER,
+    SETTINGS,
+    SETTINGS_FILES,
+)
 from skilllint.model import Span
 from skilllint.readfacts import Fact, ReadFact
 from skilllint.records import FrozenRecord, Record
@@ -518,13 +529,18 @@ class _Walker:
         return None
 
     def json_role(self, directory: str, name: str) -> tuple[str, bool] | None:
-        """(kind, in a plugin) of a JSON file Claude Code reads there: a plugin's or marketplace's
-        manifest in `.claude-plugin/`, a project's settings in `.claude/`, a plugin's `hooks/hooks.json`."""
+        """(kind, in a plugin) of a JSON file a runtime reads there: a plugin's or marketplace's
+        manifest in `.claude-plugin/`, a project's settings in `.claude/`, a plugin's `hooks/hooks.json`
+        (Claude Code); an extension's `gemini-extension.json`, a project's `.gemini/settings.json`."""
         folder = os.path.basename(directory)
         if name in JSON_KINDS and folder == PLUGIN_FOLDER:
             return JSON_KINDS[name], True
         if name in SETTINGS_FILES and folder == CLAUDE_FOLDER:
             return SETTINGS, False
+        if name in GEMINI_FILES:
+            return GEMINI_FILES[name], False
+        if name == "settings.json" and folder == GEMINI_FOLDER:
+            return GEMINI_SETTINGS, False
         if name == HOOKS_FILE and folder == "hooks" and self.fs.isdir(os.path.join(os.path.dirname(directory),
                                                                                    PLUGIN_FOLDER)):
             return HOOKS, True

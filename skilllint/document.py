@@ -145,6 +145,11 @@ class Document(Record):
         fm = self.frontmatter
         return fm.get(key, default) if fm else default
 
+    def from_metadata_yaml(self, key: str) -> bool:
+        """Whether frontmatter key `key` comes from the `metadata.yaml` beside SKILL.md (the
+        skill-packaging format whose `tools:` lists the skill's tools), not from SKILL.md."""
+        return self.key_source.get(key, 0) != 0
+
     def locate(self, path: tuple[Any, ...] = (), *, key: bool = False) -> Location:
         """Where the value (or, with `key`, the key) at `path` is written."""
         if not path or not self.sources:

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from skilllint.checks._settings import resolved_names
-from skilllint.checks._tools import declared_tools, did_you_mean, where
+from skilllint.checks._tools import api_rejected, declared_tools, did_you_mean, field_semantics, where
 from skilllint.document import DOCUMENT_KINDS
-from skilllint.jsonfile import HOOKS, SETTINGS
+from skilllint.jsonfile import GEMINI_EXTENSION, GEMINI_SETTINGS, HOOKS, SETTINGS
 from skilllint.model import Severity
 from skilllint.resolve import Outcome, Resolution, known_capability
 from skilllint.rule import FileContext, Finding, SkillContext, SkillRule
@@ -26,8 +26,10 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
         resolution = declared.resolution
         if resolution.outcome != Outcome.UNKNOWN:
             continue
+        if ctx.is_active("SL207") and api_rejected(declared, target):
+            continue  # a name no tool of the runtime can have: SL207 says so
         name = resolution.name or declared.entry.text
-        semantics = target.tool_fields.get(declared.field, "grant")
+        semantics = field_semantics(doc, declared.field, target)
         if target.tools is None:
             if not resolution.suggestions and not resolution.hint:
                 # close to no known name: an application's own tool, most likely
@@ -53,7 +55,8 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
 def check_file(ctx: FileContext) -> Iterator[Finding]:
     """A permission rule or hook matcher in a Claude Code settings or hooks file that names no
     tool of the target: the rule allows or denies nothing (Claude Code warns at start-up about
-    an unknown deny or ask rule, and says nothing about an allow rule), the hook never fires."""
+    an unknown deny or ask rule, and says nothing about an allow rule), the hook never fires.
+    Likewise a tool a Gemini CLI extension or settings file excludes: a typo excludes nothing."""
     target = ctx.target
     if target.tools is None:
         return
@@ -65,7 +68,7 @@ def check_file(ctx: FileContext) -> Iterator[Finding]:
 
 
 VERB = {"allow": "the `allow` rule allows nothing", "ask": "the `ask` rule asks about nothing",
-        "deny": "the `deny` rule denies nothing"}
+        "deny": "the `deny` rule denies nothing", "exclude": "excluding it excludes nothing"}
 
 
 def _has_capability(resolution: Resolution, target: Target) -> bool:
@@ -98,6 +101,6 @@ RULE = SkillRule(
     check=check,
     per_target=True,
     documents=DOCUMENT_KINDS,
-    files=(SETTINGS, HOOKS),
+    files=(SETTINGS, HOOKS, GEMINI_EXTENSION, GEMINI_SETTINGS),
     file_check=check_file,
 )

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from skilllint.checks._hidden import INVISIBLE, JOINING_SCRIPTS, every_text, may_hold, name
-from skilllint.checks._tools import tool_fields
+from skilllint.checks._tools import document_tool_fields
 from skilllint.document import DOCUMENT_KINDS, Document
 from skilllint.model import Severity, Span
 from skilllint.readfacts import Location
@@ -43,7 +43,7 @@ def _strict_lines(doc: Document, ctx: SkillContext) -> set[int]:
     lines: set[int] = set()
     if not doc.frontmatter:
         return lines
-    for key in (*IDENTIFIERS, *tool_fields(ctx.target, doc.kind)):
+    for key in (*IDENTIFIERS, *document_tool_fields(doc, ctx.target)):
         if key in doc.frontmatter:
             span = doc.locate((key,)).span
             lines.update(range(span.line, (span.end_line or span.line) + 1))

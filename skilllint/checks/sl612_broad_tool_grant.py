@@ -16,7 +16,7 @@ from collections import Counter
 from collections.abc import Iterator
 
 from skilllint.checks._code import code_lines
-from skilllint.checks._tools import DeclaredTool, declared_tools
+from skilllint.checks._tools import DeclaredTool, declared_tools, field_semantics
 from skilllint.document import AGENT, COMMAND, DOCUMENT_KINDS, Document
 from skilllint.model import Severity
 from skilllint.rule import Finding, SkillContext, SkillRule
@@ -56,7 +56,7 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
     for declared in declared_tools(doc, target):
         if declared.field == "disallowedTools" or not _unrestricted(declared):
             continue
-        if doc.kind != AGENT and target.tool_fields.get(declared.field, "grant") != "grant":
+        if doc.kind != AGENT and field_semantics(doc, declared.field, target) != "grant":
             continue
         name = declared.resolution.tool.name if declared.resolution.tool else declared.entry.text
         commands = _commands(doc)

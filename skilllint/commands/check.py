@@ -177,7 +177,8 @@ def summary(diagnostics: list[Diagnostic], skills: int, manifests: int = 0,
 
 
 _OTHER_FILES = (("agent", "subagent"), ("command", "command"), ("plugin", "plugin manifest"),
-                ("marketplace", "marketplace"), ("settings", "settings file"), ("hooks", "hooks file"))
+                ("marketplace", "marketplace"), ("settings", "settings file"), ("hooks", "hooks file"),
+                ("gemini-extension", "Gemini extension"), ("gemini-settings", "Gemini settings file"))
 
 
 def _checked(skills: int, manifests: int, others: dict[str, int] | None = None) -> str:
