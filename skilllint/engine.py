@@ -491,11 +491,17 @@ def _summary(doc: Document, targets: list[Target], reason: str) -> SkillSummary:
 
 
 def _directives(doc: Document) -> tuple[Directive, ...]:
-    """The document's suppression comments (`skilllint-disable ...`)."""
-    if doc.text is None or "skilllint-" not in doc.text:
-        return ()
-    frontmatter = (doc.frontmatter_line, doc.body_line - 2) if doc.sources else None
-    return tuple(parse_directives(doc.path, doc.lines, frontmatter, doc.markdown.comments))
+    """The document's suppression comments (`skilllint-disable ...`), and those of the YAML files
+    merged under its frontmatter (a `metadata.yaml`: every line of it is YAML)."""
+    found: list[Directive] = []
+    if doc.text is not None and "skilllint-" in doc.text:
+        frontmatter = (doc.frontmatter_line, doc.body_line - 2) if doc.sources else None
+        found += parse_directives(doc.path, doc.lines, frontmatter, doc.markdown.comments)
+    for source in doc.sources[1:]:
+        if source.path != doc.path and "skilllint-" in source.text:
+            lines = source.text.split("\n")
+            found += parse_directives(source.path, lines, (1, len(lines)), ())
+    return tuple(found)
 
 
 def _bare_summary(skill: SkillInput, settings: Settings) -> SkillSummary:

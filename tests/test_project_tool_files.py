@@ -82,3 +82,10 @@ def test_gemini_extension_exclusion_and_servers(tmp_path: Path) -> None:
     found = lint(tmp_path, "--target", "claude-code")
     assert [d["code"] for d in found if d["path"].endswith("gemini-extension.json")] == ["SL200"]
     assert not [d for d in found if d["code"] in ("SL215", "SL208")]
+
+
+def test_suppression_comments_in_metadata_yaml(tmp_path: Path) -> None:
+    metadata = ("tools:\n  - Read\n  # skilllint-disable-next-line SL200\n  - Bassh\n"
+                "  - Bassh2  # skilllint-disable-line SL200\n  - Grep  # skilllint-disable-line SL212\n")
+    found = lint(_skill_with_metadata(tmp_path, metadata), "--target", "claude-code")
+    assert _codes(found) == [("SL900", 6, 12)]
