@@ -86,6 +86,6 @@ def test_gemini_extension_exclusion_and_servers(tmp_path: Path) -> None:
 
 def test_suppression_comments_in_metadata_yaml(tmp_path: Path) -> None:
     metadata = ("tools:\n  - Read\n  # skilllint-disable-next-line SL200\n  - Bassh\n"
-                "  - Bassh2  # skilllint-disable-line SL200\n  - Grep  # skilllint-disable-line SL212\n")
+                "  - Bassh2  # skilllint-disable-line SL200\n  - Write  # skilllint-disable-line SL212\n")
     found = lint(_skill_with_metadata(tmp_path, metadata), "--target", "claude-code")
     assert _codes(found) == [("SL900", 6, 12)]
