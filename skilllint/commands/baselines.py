@@ -23,7 +23,7 @@ from skilllint.baseline.file import MAX_BYTES, BaselineError, parse_baseline, re
 from skilllint.baseline.fingerprint import Fingerprint, SourceLine, fingerprints
 from skilllint.baseline.match import match
 from skilllint.commands.failure import UsageFailure
-from skilllint.commands.outputfile import write_file
+from skilllint.commands.outputfile import check_folder, write_file
 from skilllint.faults import INTERNAL_ERROR_CODE
 from skilllint.fsview import PlainFs, RunInputs, read_with_stat
 from skilllint.model import Diagnostic
@@ -121,9 +121,7 @@ def prepare_baseline(options: dict[str, Any], cwd: Path, inputs: RunInputs | Non
         raise UsageFailure("--baseline and --write-baseline do not go together: --write-baseline FILE records "
                            "every current finding, whatever a baseline held before")
     if writing:
-        folder = os.path.dirname(os.path.join(cwd, writing))
-        if not os.path.isdir(folder):
-            raise UsageFailure(f"cannot write the baseline `{escape(writing)}`: no folder `{escape(folder)}`")
+        check_folder(writing, "baseline")
         return Baseline(writing, True, frozenset(), cwd)
     if reading:
         return Baseline(reading, False, read_baseline(reading, cwd, inputs), cwd)

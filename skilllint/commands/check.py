@@ -96,6 +96,10 @@ def run_check(paths: list[str], options: dict[str, Any]) -> int:
     cwd = Path.cwd()
     show_progress = sys.stderr.isatty() and not options.get("no_progress") and not options.get("quiet")
     inputs = RunInputs(DEFAULT_MAX_BYTES) if record_root(options) is not None else None
+    if options.get("output_file"):
+        from skilllint.commands.outputfile import check_folder
+
+        check_folder(options["output_file"], "output file")
     baseline = None
     if options.get("baseline") or options.get("write_baseline"):
         from skilllint.commands.baselines import prepare_baseline

@@ -22,6 +22,15 @@ from skilllint.commands.failure import UsageFailure
 _CREATE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
 
 
+def check_folder(path: str, what: str) -> None:
+    """Stop before any work when `path` cannot be written because its folder is missing."""
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        from skilllint.textsafe import escape
+
+        raise UsageFailure(f"cannot write the {what} `{escape(path)}`: no folder `{escape(folder)}`")
+
+
 def write_file(path: str, data: bytes, what: str) -> None:
     """Write `data` to `path` atomically; a failure is a UsageFailure naming `what` and the path."""
     try:
