@@ -4,7 +4,10 @@ FILE` reports only the ones that came after, and lines moving never make an old 
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -215,8 +218,6 @@ def test_a_baseline_that_is_no_regular_file_is_exit_2(tree: Path) -> None:
     (tree / "folder.json").mkdir()
     code, _, err = check(tree, "--baseline", "folder.json")
     assert code == 2 and "folder.json" in err
-    import os
-
     if hasattr(os, "mkfifo"):
         os.mkfifo(tree / "fifo.json")
         code, _, err = check(tree, "--baseline", "fifo.json")  # never blocks
@@ -245,3 +246,43 @@ def test_an_internal_error_is_never_hidden_by_a_baseline(tree: Path) -> None:
     write_baseline(tree)
     code, out, _ = check(tree, "--baseline", BASELINE, "--inject-fault", "raise:**/demo/SKILL.md")
     assert code == 2 and [d["code"] for d in json.loads(out)] == ["SL000"]
+
+
+def test_the_readme_pre_commit_entry_with_a_baseline_blocks_only_new_findings(tmp_path: Path) -> None:
+    """The README's hook with its baseline entry line, run by pre-commit in a fresh repository: the
+    baselined skill passes, a new broken one fails, and only it is reported."""
+    from tests.test_readme import BROKEN, _run, _section, _yaml_blocks
+
+    bin_dir = Path(sys.executable).parent
+    pre_commit = bin_dir / "pre-commit"
+    if not pre_commit.is_file() or shutil.which("git") is None or not (bin_dir / "skilllint").is_file():
+        pytest.skip("needs git, and pre-commit and skilllint installed beside this Python")
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith(("GIT_", "PRE_COMMIT", "SKILLLINT")) and k not in ("GITHUB_ACTIONS", "FORCE_COLOR")}
+    env.update(PATH=f"{bin_dir}{os.pathsep}{env.get('PATH', '')}", PRE_COMMIT_HOME=str(tmp_path / "home"),
+               SKILLLINT_CACHE_DIR=str(tmp_path / "skilllint-cache"))
+    [entry] = _yaml_blocks("Baselines: adopting skilllint on an existing repository")[:1]
+    hook = _yaml_blocks("pre-commit")[0]
+    config = "\n".join(entry.rstrip("\n") if line.strip().startswith("entry:") else line for line in hook.split("\n"))
+    assert "--baseline .skilllint-baseline.json" in config
+    assert "skilllint check --write-baseline .skilllint-baseline.json" in _section(
+        "Baselines: adopting skilllint on an existing repository")
+    repo = tmp_path / "repo"
+    (repo / "skills" / "broken-skill").mkdir(parents=True)
+    (repo / "skills" / "broken-skill" / "SKILL.md").write_text(BROKEN, encoding="utf-8")
+    (repo / ".pre-commit-config.yaml").write_text(config, encoding="utf-8")
+    written = subprocess.run([str(bin_dir / "skilllint"), "check", "--write-baseline", ".skilllint-baseline.json"],
+                             cwd=repo, env=env, capture_output=True, text=True, check=False)
+    assert written.returncode == 0, written.stderr
+    for args in (["init", "-q"], ["config", "user.email", "t@skilllint.invalid"], ["config", "user.name", "t"],
+                 ["add", "-A"], ["commit", "-q", "--no-verify", "-m", "skills"]):
+        assert _run(["git", *args], repo, env).returncode == 0
+    passed = _run([str(pre_commit), "run", "--all-files", "--color", "never"], repo, env)
+    assert passed.returncode == 0, passed.stdout + passed.stderr
+    (repo / "skills" / "new-skill").mkdir()
+    (repo / "skills" / "new-skill" / "SKILL.md").write_text(BROKEN.replace("Broken-Skill", "New-Skill"), "utf-8")
+    assert _run(["git", "add", "-A"], repo, env).returncode == 0
+    failed = _run([str(pre_commit), "run", "--all-files", "--color", "never"], repo, env)
+    assert failed.returncode == 1
+    assert "skills/new-skill/SKILL.md:2:7: SL112 error" in failed.stdout
+    assert "broken-skill" not in failed.stdout
