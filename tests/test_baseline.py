@@ -229,6 +229,15 @@ def test_reading_and_writing_a_baseline_at_once_is_a_usage_error(tree: Path) -> 
     assert code == 2 and out == "" and "--baseline and --write-baseline do not go together" in err
 
 
+@pytest.mark.parametrize("flag", ["--baseline", "--write-baseline"])
+def test_the_report_never_replaces_the_baseline(tree: Path, flag: str) -> None:
+    write_baseline(tree)
+    before = (tree / BASELINE).read_bytes()
+    code, out, err = check(tree, flag, BASELINE, "--output-file", f"./{BASELINE}")
+    assert code == 2 and out == "" and "is the baseline: the report would replace it" in err
+    assert (tree / BASELINE).read_bytes() == before
+
+
 def test_writing_a_baseline_into_a_missing_folder_stops_before_linting(tree: Path) -> None:
     code, out, err = check(tree, "--write-baseline", "nowhere/b.json")
     assert code == 2 and out == "" and "cannot write the baseline `nowhere/b.json`" in err

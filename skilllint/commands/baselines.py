@@ -120,6 +120,10 @@ def prepare_baseline(options: dict[str, Any], cwd: Path, inputs: RunInputs | Non
     if reading and writing:
         raise UsageFailure("--baseline and --write-baseline do not go together: --write-baseline FILE records "
                            "every current finding, whatever a baseline held before")
+    output = options.get("output_file")
+    named = reading or writing
+    if output and named and os.path.realpath(os.path.join(cwd, output)) == os.path.realpath(os.path.join(cwd, named)):
+        raise UsageFailure(f"--output-file `{escape(output)}` is the baseline: the report would replace it")
     if writing:
         check_folder(writing, "baseline")
         return Baseline(writing, True, frozenset(), cwd)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from skilllint.baseline.file import BaselineError, parse_baseline, render_baseline
 from skilllint.baseline.fingerprint import Fingerprint
@@ -85,3 +87,30 @@ def test_only_entries_inside_the_checked_folders_can_be_stale() -> None:
     assert match([], baseline, ["skills"]).stale == 2
     assert match([], baseline, ["skills/ab"]).stale == 0  # a prefix of a name is not a folder
     assert match([], baseline, []).stale == 0  # files named on the command line: nothing is counted
+
+
+_JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+                     lambda inner: st.lists(inner, max_size=4)
+                     | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+                     max_leaves=20)
+_VALID = render_baseline([(ONE, "a1"), (TWO, "a2"), (OTHER, "b")])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(
+    st.binary(max_size=200),
+    st.tuples(st.integers(0, len(_VALID)), st.integers(0, len(_VALID)), st.binary(max_size=8)).map(
+        lambda cut: _VALID[: min(cut[:2])] + cut[2] + _VALID[max(cut[:2]):]),
+    st.fixed_dictionaries({"format": st.just("skilllint-baseline"), "version": st.just(1),
+                           "findings": st.lists(st.dictionaries(
+                               st.sampled_from(["path", "code", "target", "hash", "occurrence"]), _JSON))}).map(
+        lambda document: json.dumps(document).encode()),
+))
+def test_any_bytes_give_fingerprints_or_a_baseline_error(data: bytes) -> None:
+    """Mutated baselines, random bytes and entries of every JSON shape: never another exception."""
+    try:
+        found = parse_baseline(data, "b.json")
+    except BaselineError as error:
+        assert str(error).startswith("b.json: ")
+    else:
+        assert all(isinstance(entry, Fingerprint) for entry in found)
