@@ -296,4 +296,4 @@ def main() -> None:
         raise
 
 
-__all__ = ["cli", "main", "Path", "UsageFailure"]
+__all__ = ["cli", "main", "Path"]
