@@ -187,7 +187,7 @@ HIGHER = {
 OTHERS = {"rules": {"rule", "registry", "checks"}, "engine": {"engine", "pool", "faults", "project", "suppression",
                                                               "location", "cache"},
           "settings": {"config", "settings"}, "portability": {"portability"},
-          "output": {"cli", "commands", "formatters"}}
+          "output": {"cli", "commands", "formatters", "baseline"}}
 
 
 def _layer(module: str) -> str | None:

@@ -70,8 +70,9 @@ def stderr_progress(done: int, total: int) -> None:
     sys.stderr.flush()
 
 
-def use_color(options: dict[str, Any]) -> bool:
-    """`--color`/`--no-color`, else FORCE_COLOR, else NO_COLOR, else whether stdout is a terminal.
+def use_color(options: dict[str, Any], terminal: bool | None = None) -> bool:
+    """`--color`/`--no-color`, else FORCE_COLOR, else NO_COLOR, else whether the report goes to a
+    terminal (`terminal`; default: whether stdout is one).
 
     Each variable counts when set and not empty, whatever its value (https://force-color.org,
     https://no-color.org). When both are set FORCE_COLOR wins, as in force-color.org's example
@@ -85,7 +86,7 @@ def use_color(options: dict[str, Any]) -> bool:
         return True
     if os.environ.get("NO_COLOR"):
         return False
-    return sys.stdout.isatty()
+    return sys.stdout.isatty() if terminal is None else terminal
 
 
 def run_check(paths: list[str], options: dict[str, Any]) -> int:
@@ -95,24 +96,38 @@ def run_check(paths: list[str], options: dict[str, Any]) -> int:
     cwd = Path.cwd()
     show_progress = sys.stderr.isatty() and not options.get("no_progress") and not options.get("quiet")
     inputs = RunInputs(DEFAULT_MAX_BYTES) if record_root(options) is not None else None
+    if options.get("output_file"):
+        from skilllint.commands.outputfile import check_folder
+
+        check_folder(options["output_file"], "output file")
+    baseline = None
+    if options.get("baseline") or options.get("write_baseline"):
+        from skilllint.commands.baselines import prepare_baseline
+
+        baseline = prepare_baseline(options, cwd, inputs)  # before linting: a broken baseline stops the run now
     try:
         settings, config, result = lint_by_config(paths, options, cwd, stderr_progress if show_progress else None,
                                                   inputs)
     except SettingsError as error:
         raise click.UsageError(str(error)) from None
     fmt = options.get("fmt") or "auto"
+    terminal = sys.stdout.isatty() and not options.get("output_file")
     if fmt == "auto":
-        fmt = pick_auto(sys.stdout.isatty())
+        fmt = pick_auto(terminal)
     run = RunInfo(
         version=__version__,
         skills=result.skills,
-        color=use_color(options),
+        color=use_color(options, terminal),
         source_line=SourceLines(cwd, inputs),
         rules={rule.code: rule for rule in settings.rules},
     )
     diagnostics = result.diagnostics
     out: list[str] = []
     err: list[str] = []
+    notes: list[str] = []
+    if baseline is not None:
+        kept = baseline.apply(diagnostics, run.source_line, paths, result.faults, inputs)
+        diagnostics, notes = kept.diagnostics, kept.notes
     if options.get("statistics"):
         from skilllint.formatters.statistics import render_statistics, render_statistics_json
 
@@ -121,19 +136,23 @@ def run_check(paths: list[str], options: dict[str, Any]) -> int:
         out.append(render(fmt, diagnostics, run))
         if fmt in ("full", "concise") and not options.get("quiet"):
             out.append(summary(diagnostics, result.skills, result.manifests, result.definitions) + "\n")
+            out.extend(note + "\n" for note in notes)
+            notes = []
             out.append(targets_summary(result.target_use))
+    if notes and not options.get("quiet"):  # beside a report that must stay JSON, SARIF or annotations
+        err.extend(f"skilllint: {note}\n" for note in notes)
     if not (result.skills or result.manifests or result.definitions or diagnostics or options.get("quiet")):
         err.append(nothing_found_warning(paths) + "\n")
     fail_on = Severity.parse(options.get("fail_on") or config.get("fail-on", "error"))
     assert fail_on is not None
     failing = any(d.severity.rank >= fail_on.rank for d in diagnostics)
-    code = EXIT_FINDINGS if failing else EXIT_CLEAN
+    code = EXIT_FINDINGS if failing and not options.get("exit_zero") else EXIT_CLEAN
     if result.faults:
         files = "file" if result.faults == 1 else "files"
         err.append(f"skilllint: internal error on {result.faults:,} {files} (SL000): their findings may be "
                    "incomplete; rerun with --debug and report it\n")
         code = EXIT_ERROR
-    emit("".join(out), "".join(err))
+    emit("".join(out), "".join(err), options.get("output_file"))
     if inputs is not None and not result.faults:  # an internal error or a budget run out is no answer to keep
         store(paths, options, inputs, "".join(out), "".join(err), code)
     return code
