@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Generic, TypeVar
 
 from skilllint.discover import DefinitionInput, SkillInput, discover
-from skilllint.document import DEFAULT_MAX_BYTES, SKILL, Document, load_document, relative_posix
+from skilllint.document import AGENT, DEFAULT_MAX_BYTES, KIND_RUNTIME, SKILL, Document, load_document, relative_posix
 from skilllint.faults import (
     FILE_BUDGET_SECONDS,
     HARD_LIMIT_SECONDS,
@@ -431,15 +431,18 @@ class Linter:
         return diagnostics, ()
 
 
-def definition_targets(settings: Settings) -> list[Target]:
-    """Subagents and commands are Claude Code's formats: they are checked on the run's targets
-    that read Claude Code's dialect (claude-code, or a target extending it), else on claude-code."""
-    own = [target for target in settings.targets if target.dialect == "claude-code"]
+def definition_targets(settings: Settings, kind: str = AGENT) -> list[Target]:
+    """A file of a runtime's own format (Claude Code's subagents and commands, Copilot's custom
+    agents and prompt files, OpenCode's agents: `document.KIND_RUNTIME`) is checked on the run's
+    targets of that runtime (its dialect, or the runtime or a target extending it), else on the
+    runtime itself."""
+    home = KIND_RUNTIME.get(kind, "claude-code")
+    own = [target for target in settings.targets if home in (target.dialect, target.id, target.extends)]
     if own:
         return own
     from skilllint.targets import builtin_targets
 
-    return [builtin_targets()["claude-code"]]
+    return [builtin_targets()[home]]
 
 
 def skill_targets(skill: SkillInput, settings: Settings) -> tuple[list[Target], str]:
@@ -684,7 +687,7 @@ def _lint(paths: list[str], linter: Linter, progress: Callable[[int, int], None]
     if discovery.definitions or discovery.json_files:
         targets = definition_targets(settings)
         for definition in discovery.definitions:
-            found, own = linter.lint_definition(definition, targets)
+            found, own = linter.lint_definition(definition, definition_targets(settings, definition.kind))
             diagnostics.extend(found)
             directives.extend(own)
         for item in discovery.json_files:

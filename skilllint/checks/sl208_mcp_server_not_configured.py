@@ -7,13 +7,16 @@ the session does not have, unless each user adds the server on their own. So: a 
 where the project has an MCP config (the nearest `.mcp.json` above the file, up to the
 repository root), and never for the names other sources give (`mcp__plugin_<plugin>_<server>__`
 for a plugin's servers, `mcp__claude_ai_...` for claude.ai connectors). A plugin's own
-`.mcp.json` may hold the servers directly or under `mcpServers`; both are read.
+`.mcp.json` may hold the servers directly or under `mcpServers`; both are read. A GitHub Copilot
+custom agent's or prompt file's `server/tool` entries are checked against the workspace's
+`.vscode/mcp.json` (`checks/_copilot.unconfigured_servers`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
+from skilllint.checks._copilot import COPILOT_KINDS, unconfigured_servers
 from skilllint.checks._project import nearest_files, read_json
 from skilllint.checks._tools import declared_tools
 from skilllint.document import DOCUMENT_KINDS, Document, relative_posix
@@ -27,6 +30,9 @@ OTHER_SOURCES = ("mcp__plugin_", "mcp__claude_ai_")
 
 def check(ctx: SkillContext) -> Iterator[Finding]:
     doc = ctx.doc
+    if doc.kind in COPILOT_KINDS:  # `server/tool` against the workspace's `.vscode/mcp.json`
+        yield from unconfigured_servers(ctx)
+        return
     if ctx.target.dialect != "claude-code" or not doc.frontmatter:
         return
     references = [d for d in declared_tools(doc, ctx.target)

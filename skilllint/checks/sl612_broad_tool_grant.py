@@ -17,7 +17,7 @@ from collections.abc import Iterator
 
 from skilllint.checks._code import code_lines
 from skilllint.checks._tools import DeclaredTool, declared_tools
-from skilllint.document import AGENT, COMMAND, DOCUMENT_KINDS, Document
+from skilllint.document import AGENT, COMMAND, SKILL, Document
 from skilllint.model import Severity
 from skilllint.rule import Finding, SkillContext, SkillRule
 
@@ -54,7 +54,7 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
     if target.tools is None or not doc.frontmatter:
         return
     for declared in declared_tools(doc, target):
-        if declared.field == "disallowedTools" or not _unrestricted(declared):
+        if not declared.grants or not _unrestricted(declared):
             continue
         if doc.kind != AGENT and target.tool_fields.get(declared.field, "grant") != "grant":
             continue
@@ -78,5 +78,5 @@ RULE = SkillRule(
     severity=Severity.WARNING,
     check=check,
     per_target=True,
-    documents=DOCUMENT_KINDS,
+    documents=(SKILL, AGENT, COMMAND),  # the narrower grant it asks for is a Claude Code permission rule
 )

@@ -177,7 +177,9 @@ def summary(diagnostics: list[Diagnostic], skills: int, manifests: int = 0,
 
 
 _OTHER_FILES = (("agent", "subagent"), ("command", "command"), ("plugin", "plugin manifest"),
-                ("marketplace", "marketplace"), ("settings", "settings file"), ("hooks", "hooks file"))
+                ("marketplace", "marketplace"), ("settings", "settings file"), ("hooks", "hooks file"),
+                ("copilot-agent", "Copilot agent"), ("copilot-prompt", "Copilot prompt file"),
+                ("opencode-agent", "OpenCode agent"))
 
 
 def _checked(skills: int, manifests: int, others: dict[str, int] | None = None) -> str:
