@@ -44,8 +44,8 @@ def map_entries(doc: Document, field: str) -> list[tuple[ToolEntry, bool]]:
         return []
     found = []
     for index, (key, setting) in enumerate(value.items()):
-        if not isinstance(key, str) or not key.strip() or key in NO_TOOL or "*" in key or "?" in key:
-            continue
+        if not isinstance(key, str) or not key or key in NO_TOOL or any(c in key for c in "*? \t\n"):
+            continue  # a wildcard, or no name (a key that is a list or a map reads as text with spaces)
         grants = setting is not False if field == "tools" else setting != "deny"
         found.append((ToolEntry(key, doc.locate((field, key), key=True), "map", index), grants))
     return found
