@@ -15,6 +15,7 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
+from skilllint.definitions import markdown_role
 from skilllint.document import AGENT, COMMAND, relative_posix
 from skilllint.fsview import PlainFs, RunInputs
 from skilllint.globs import matches
@@ -68,7 +69,7 @@ class DefinitionInput(FrozenRecord):
 
     __slots__ = ("file", "kind", "plugin")
     file: Final[Path]
-    kind: Final[str]  # document.AGENT or document.COMMAND
+    kind: Final[str]  # a document kind other than a skill (document.DOCUMENT_KINDS)
     plugin: Final[bool]
 
     def __init__(self, file: Path, kind: str, plugin: bool = False) -> None:
@@ -520,13 +521,20 @@ class _Walker:
         return role
 
     def file_role(self, directory: str, name: str, rel: str) -> tuple[str, bool] | None:
-        """What Claude Code makes of a file there, other than a skill or a manifest: a subagent,
-        a command, a plugin, marketplace, settings or hooks file; None for anything else."""
+        """What a runtime makes of a file there, other than a skill or a manifest: a subagent,
+        a command, a plugin, marketplace, settings or hooks file of Claude Code, another runtime's
+        agent or prompt file (`definitions.markdown_role`); None for anything else."""
         if name.endswith(".md"):
-            return self.definition_role(directory)
+            return self.markdown_role(directory, name)
         if name.endswith(".json") and not is_manifest(rel, self.manifest_globs):
             return self.json_role(directory, name)
         return None
+
+    def markdown_role(self, directory: str, name: str) -> tuple[str, bool] | None:
+        """(kind, in a plugin) of a Markdown file: another runtime's agent or prompt file by its
+        documented place, else a Claude Code subagent or command by its folder."""
+        other = markdown_role(directory, name)
+        return (other, False) if other is not None else self.definition_role(directory)
 
     def json_role(self, directory: str, name: str) -> tuple[str, bool] | None:
         """(kind, in a plugin) of a JSON file a runtime reads there: a plugin's or marketplace's
@@ -709,7 +717,7 @@ def discover(
             walker.add_manifest(path)
             continue
         folder = os.path.dirname(os.path.abspath(path))
-        role = walker.definition_role(folder) if name.endswith(".md") else walker.json_role(folder, name)
+        role = walker.markdown_role(folder, name) if name.endswith(".md") else walker.json_role(folder, name)
         if role is not None:
             walker.add_definition(path, role)
             continue

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Generic, TypeVar
 
 from skilllint.discover import DefinitionInput, SkillInput, discover
-from skilllint.document import DEFAULT_MAX_BYTES, SKILL, Document, load_document, relative_posix
+from skilllint.document import AGENT, DEFAULT_MAX_BYTES, KIND_RUNTIME, SKILL, Document, load_document, relative_posix
 from skilllint.faults import (
     FILE_BUDGET_SECONDS,
     HARD_LIMIT_SECONDS,
@@ -440,14 +440,7 @@ def json_file_targets(settings: Settings, kind: str, claude_targets: list[Target
     """The targets a project JSON file is checked on: a Gemini CLI file on the run's Gemini CLI
     targets (or a runtime of the user's built on it), else on gemini-cli; the others are Claude
     Code's formats (`definition_targets`)."""
-    if kind not in GEMINI_KINDS:
-        return claude_targets
-    own = [t for t in settings.targets if t.id == "gemini-cli" or t.extends == "gemini-cli"]
-    if own:
-        return own
-    from skilllint.targets import builtin_targets
-
-    return [builtin_targets()["gemini-cli"]]
+    return runtime_targets(settings, "gemini-cli") if kind in GEMINI_KINDS else claude_targets
 
 
 def _document_checkers(project_rules: Sequence[AnyRule], document: str) -> list[AnyRule]:
@@ -463,15 +456,23 @@ def _document_check(rule: AnyRule) -> Callable[[SkillContext], Iterable[Finding]
     return rule.document_check
 
 
-def definition_targets(settings: Settings) -> list[Target]:
-    """Subagents and commands are Claude Code's formats: they are checked on the run's targets
-    that read Claude Code's dialect (claude-code, or a target extending it), else on claude-code."""
-    own = [target for target in settings.targets if target.dialect == "claude-code"]
+def definition_targets(settings: Settings, kind: str = AGENT) -> list[Target]:
+    """A file of a runtime's own format (Claude Code's subagents and commands, Copilot's custom
+    agents and prompt files, OpenCode's agents: `document.KIND_RUNTIME`) is checked on the run's
+    targets of that runtime (its dialect, or the runtime or a target extending it), else on the
+    runtime itself."""
+    return runtime_targets(settings, KIND_RUNTIME.get(kind, "claude-code"))
+
+
+def runtime_targets(settings: Settings, home: str) -> list[Target]:
+    """The run's targets of runtime `home` (its dialect, or the runtime or a target extending it),
+    else `home` itself: where a file of that runtime's own format is checked."""
+    own = [target for target in settings.targets if home in (target.dialect, target.id, target.extends)]
     if own:
         return own
     from skilllint.targets import builtin_targets
 
-    return [builtin_targets()["claude-code"]]
+    return [builtin_targets()[home]]
 
 
 def skill_targets(skill: SkillInput, settings: Settings) -> tuple[list[Target], str]:
@@ -722,7 +723,7 @@ def _lint(paths: list[str], linter: Linter, progress: Callable[[int, int], None]
     if discovery.definitions or discovery.json_files:
         targets = definition_targets(settings)
         for definition in discovery.definitions:
-            found, own = linter.lint_definition(definition, targets)
+            found, own = linter.lint_definition(definition, definition_targets(settings, definition.kind))
             diagnostics.extend(found)
             directives.extend(own)
         for item in discovery.json_files:

@@ -10,7 +10,8 @@ import functools
 import re
 from typing import Final
 
-from skilllint.document import AGENT, COMMAND, SKILL, Document
+from skilllint.checks._opencode import map_entries
+from skilllint.document import AGENT, COMMAND, COPILOT_AGENT, COPILOT_PROMPT, OPENCODE_AGENT, SKILL, Document
 from skilllint.records import FrozenRecord
 from skilllint.resolve import Outcome, Resolution, resolve
 from skilllint.targets import Target
@@ -21,20 +22,29 @@ ALWAYS_RESOLVED = ("allowed-tools",)
 
 
 class DeclaredTool(FrozenRecord):
-    __slots__ = ("field", "entry", "resolution")
+    __slots__ = ("field", "entry", "resolution", "grants")
     field: Final[str]
     entry: Final[ToolEntry]
     resolution: Final[Resolution]
+    grants: Final[bool]  # False: the entry takes the tool away (`disallowedTools`, OpenCode's `bash: false`)
 
-    def __init__(self, field: str, entry: ToolEntry, resolution: Resolution) -> None:
+    def __init__(self, field: str, entry: ToolEntry, resolution: Resolution, grants: bool = True) -> None:
         self.field = field
         self.entry = entry
         self.resolution = resolution
+        self.grants = grants
 
 
-DEFINITION_TOOL_FIELDS: Final = {AGENT: ("tools", "disallowedTools"), COMMAND: ("allowed-tools",)}
+DEFINITION_TOOL_FIELDS: Final = {AGENT: ("tools", "disallowedTools"), COMMAND: ("allowed-tools",),
+                                 COPILOT_AGENT: ("tools",), COPILOT_PROMPT: ("tools",),
+                                 OPENCODE_AGENT: ("tools", "permission")}
 """A subagent grants `tools` and removes `disallowedTools`; a slash command grants
-`allowed-tools` (code.claude.com/docs/en/sub-agents, /slash-commands)."""
+`allowed-tools` (code.claude.com/docs/en/sub-agents, /slash-commands). A Copilot custom agent or
+prompt file lists `tools` (`checks/_copilot.py`); an OpenCode agent keys tool names in its `tools`
+and `permission` maps (`checks/_opencode.py`)."""
+REMOVING_FIELDS: Final = frozenset({"disallowedTools"})
+ALL_TOOLS: Final = {COPILOT_AGENT: "*", COPILOT_PROMPT: "*"}
+"""An entry that stands for every tool (Copilot's `tools: ["*"]`), not a name to resolve."""
 
 
 METADATA_TOOLS = "tools"
@@ -109,11 +119,21 @@ def declared_tools(doc: Document, target: Target) -> list[DeclaredTool]:
             for field in document_tool_fields(doc, target):
                 if field not in doc.frontmatter:
                     continue
-                for entry in tool_entries(doc, field):
+                for entry, grants in field_entries(doc, field):
                     if entry.problem is None and entry.text:
-                        found.append(DeclaredTool(field, entry, resolve(entry.text, target)))
+                        found.append(DeclaredTool(field, entry, resolve(entry.text, target), grants))
         cache[key] = found
     return cache[key]
+
+
+def field_entries(doc: Document, field: str) -> list[tuple[ToolEntry, bool]]:
+    """The entries of a tool field, each with whether it grants the tool: the keys of an OpenCode
+    agent's maps, the items of a list or string otherwise (but Copilot's `*`, every tool)."""
+    if doc.kind == OPENCODE_AGENT:
+        return map_entries(doc, field)
+    every = ALL_TOOLS.get(doc.kind)
+    grants = field not in REMOVING_FIELDS
+    return [(entry, grants) for entry in tool_entries(doc, field) if entry.text != every]
 
 
 def where(target: Target) -> str:

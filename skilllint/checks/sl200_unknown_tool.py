@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from skilllint.checks._opencode import custom_tool
 from skilllint.checks._settings import resolved_names
 from skilllint.checks._tools import api_rejected, declared_tools, did_you_mean, field_semantics, where
-from skilllint.document import DOCUMENT_KINDS
+from skilllint.document import COPILOT_AGENT, COPILOT_PROMPT, DOCUMENT_KINDS, OPENCODE_AGENT
 from skilllint.jsonfile import GEMINI_EXTENSION, GEMINI_SETTINGS, HOOKS, SETTINGS
 from skilllint.model import Severity
 from skilllint.resolve import Outcome, Resolution, known_capability
@@ -39,6 +40,12 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
             message = f"`{name}` is not a tool of any known runtime"
         else:
             message = f"`{name}` is not a tool of {where(target)}"
+        if doc.kind in SILENTLY:
+            if doc.kind == OPENCODE_AGENT and custom_tool(doc, name):
+                continue  # the project's own tool, `.opencode/tools/<name>.ts`
+            yield Finding(declared.entry.location, f"{message}: {SILENTLY[doc.kind]}",
+                          did_you_mean(resolution) or OTHER_TOOLS[doc.kind])
+            continue
         if semantics in IGNORED:
             why = (f", which ignores `{declared.field}`" if semantics == "ignored"
                    else f" (`{declared.field}` grants nothing there)")
@@ -87,6 +94,19 @@ COVERED_BY = {"write-file": ("edit-file",), "glob": ("shell",), "grep": ("shell"
 tool creates files (Codex's `apply_patch`), a shell finds and greps."""
 
 
+SILENTLY = {COPILOT_AGENT: "Copilot drops the entry, silently", COPILOT_PROMPT: "Copilot drops the entry, silently",
+            OPENCODE_AGENT: "the entry matches no tool and does nothing"}
+"""Agent formats whose runtime skips a name it does not know, without a word: Copilot's "All
+unrecognized tool names are ignored" (github/docs content/copilot/reference/
+custom-agents-configuration.md @03e038c5, read 2026-11-24); an OpenCode agent's tool maps key
+permissions, and a key no tool has matches nothing (`checks/_opencode.py`). The agent runs without
+the tool its author listed."""
+_EXTENSION_HELP = ("name a VS Code extension's tool `publisher.extension/tool` and an MCP server's `server/tool`; "
+                   "a name Copilot does not know is dropped")
+OTHER_TOOLS = {COPILOT_AGENT: _EXTENSION_HELP, COPILOT_PROMPT: _EXTENSION_HELP,
+               OPENCODE_AGENT: "a custom tool is a file in `.opencode/tools/` named after it; an MCP server's tool is "
+                               "`server_tool`"}
+"""Help for a name close to no known one: how the runtime spells the tools skilllint cannot know."""
 IGNORED = ("ignored", "informational")
 """Tool-field semantics where the runtime neither grants nor restricts by the list."""
 _DECLARE_HELP = ("if it is your application's own tool, declare it in a target (`runtimes:` with `tools:` or "

@@ -8,13 +8,16 @@ where the project has an MCP config (the nearest `.mcp.json` above the file, up 
 repository root), and never for the names other sources give (`mcp__plugin_<plugin>_<server>__`
 for a plugin's servers, `mcp__claude_ai_...` for claude.ai connectors). A plugin's own
 `.mcp.json` may hold the servers directly or under `mcpServers`; both are read. On Gemini CLI,
-the servers of the extension holding the skill and of `.gemini/settings.json` (`_gemini`).
+the servers of the extension holding the skill and of `.gemini/settings.json` (`_gemini`). A GitHub
+Copilot custom agent's or prompt file's `server/tool` entries are checked against the workspace's
+`.vscode/mcp.json` (`checks/_copilot.unconfigured_servers`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
+from skilllint.checks._copilot import COPILOT_KINDS, unconfigured_servers
 from skilllint.checks._gemini import gemini_files, mcp_servers, reads_gemini_files
 from skilllint.checks._project import nearest_files, read_json
 from skilllint.checks._tools import declared_tools
@@ -32,6 +35,9 @@ OTHER_SOURCES = ("mcp__plugin_", "mcp__claude_ai_")
 def check(ctx: SkillContext) -> Iterator[Finding]:
     doc = ctx.doc
     if not doc.frontmatter:
+        return
+    if doc.kind in COPILOT_KINDS:  # `server/tool` against the workspace's `.vscode/mcp.json`
+        yield from unconfigured_servers(ctx)
         return
     if reads_gemini_files(ctx.target):
         yield from _gemini(doc, ctx.target)

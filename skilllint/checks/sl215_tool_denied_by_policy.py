@@ -44,7 +44,7 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
     target = ctx.target
     if not doc.frontmatter:
         return
-    granted = [d for d in declared_tools(doc, target) if d.field != "disallowedTools"]
+    granted = [d for d in declared_tools(doc, target) if d.grants]
     if not granted:
         return
     yield from _by_config(ctx, granted)

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from skilllint.checks._code import shell_blocks
 from skilllint.checks._shell import programs
 from skilllint.checks._tools import DeclaredTool, declared_tools, field_semantics
-from skilllint.document import AGENT, COMMAND, DOCUMENT_KINDS, Document
+from skilllint.document import AGENT, COMMAND, SKILL, Document
 from skilllint.model import Severity
 from skilllint.rule import Finding, SkillContext, SkillRule
 
@@ -42,7 +42,7 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
     if target.tools is None or not doc.frontmatter:
         return
     for declared in declared_tools(doc, target):
-        if declared.field == "disallowedTools" or not _unrestricted(declared):
+        if not declared.grants or not _unrestricted(declared):
             continue
         if doc.kind != AGENT and field_semantics(doc, declared.field, target) != "grant":
             continue
@@ -68,5 +68,5 @@ RULE = SkillRule(
     severity=Severity.WARNING,
     check=check,
     per_target=True,
-    documents=DOCUMENT_KINDS,
+    documents=(SKILL, AGENT, COMMAND),  # the narrower grant it asks for is a Claude Code permission rule
 )

@@ -197,7 +197,9 @@ def summary(diagnostics: list[Diagnostic], skills: int, manifests: int = 0,
 
 _OTHER_FILES = (("agent", "subagent"), ("command", "command"), ("plugin", "plugin manifest"),
                 ("marketplace", "marketplace"), ("settings", "settings file"), ("hooks", "hooks file"),
-                ("gemini-extension", "Gemini extension"), ("gemini-settings", "Gemini settings file"))
+                ("gemini-extension", "Gemini extension"), ("gemini-settings", "Gemini settings file"),
+                ("copilot-agent", "Copilot agent"), ("copilot-prompt", "Copilot prompt file"),
+                ("opencode-agent", "OpenCode agent"))
 
 
 def _checked(skills: int, manifests: int, others: dict[str, int] | None = None) -> str:
