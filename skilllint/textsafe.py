@@ -3,7 +3,9 @@
 A skill's `name`, a folder name or a line of SKILL.md can hold characters that act on
 the reader instead of being read: terminal escape sequences (ESC, C1 controls) that
 retitle or clear the terminal, a newline that forges a whole diagnostic line, bidi
-controls that display text in another order than it is, and bytes that are not UTF-8
+controls that display text in another order than it is, invisible characters that make
+`Bash\u200b` print as `Bash` (a message "`Bash` is not a tool" would then read as a lie), and
+bytes that are not UTF-8
 (Python hands them to us as lone surrogates, which UTF-8 output cannot encode). Every
 formatter passes user text through `escape` (or `escape_lines` for help text, whose
 newlines are deliberate), which spells each such character as a visible escape:
@@ -22,6 +24,8 @@ _NOT_C0 = (
     "\ud800-\udfff"  # lone surrogates: undecodable bytes (surrogateescape) and worse
     "\u2028\u2029"  # line and paragraph separators: a line break to some viewers
     "\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c"  # bidi embeddings, overrides, isolates and marks
+    "\u00ad\u200b-\u200d\u2060-\u2064\ufeff"  # soft hyphen, zero-width characters, word joiner, BOM
+    "\U000e0000-\U000e007f"  # Unicode Tag characters: text no one sees (SL602)
 )
 _UNSAFE = re.compile(f"[\x00-\x1f{_NOT_C0}]")  # all C0 controls, tab, CR and LF included
 _UNSAFE_KEEP_NEWLINE = re.compile(f"[\x00-\x09\x0b-\x1f{_NOT_C0}]")
@@ -38,7 +42,7 @@ def _spell(char: str) -> str:
         return f"\\x{point:02x}"
     if 0xDC80 <= point <= 0xDCFF:  # a byte that was not UTF-8: show the byte itself
         return f"\\x{point - 0xDC00:02x}"
-    return f"\\u{point:04x}"
+    return f"\\u{point:04x}" if point <= 0xFFFF else f"\\U{point:08x}"
 
 
 def _spell_match(match: re.Match[str]) -> str:
