@@ -24,11 +24,14 @@ _NOT_C0 = (
     "\ud800-\udfff"  # lone surrogates: undecodable bytes (surrogateescape) and worse
     "\u2028\u2029"  # line and paragraph separators: a line break to some viewers
     "\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c"  # bidi embeddings, overrides, isolates and marks
-    "\u00ad\u200b-\u200d\u2060-\u2064\ufeff"  # soft hyphen, zero-width characters, word joiner, BOM
-    "\U000e0000-\U000e007f"  # Unicode Tag characters: text no one sees (SL602)
 )
+_INVISIBLE = "\u200b\u2060-\u2064\ufeff\U000e0000-\U000e007f"
+"""Characters that print as nothing (zero-width space, word joiner, invisible operators, BOM, Unicode
+Tags): escaped in what is read as text (messages, help, quoted lines), not in paths, which must name
+the file. A zero-width joiner is left alone: it belongs inside emoji sequences."""
 _UNSAFE = re.compile(f"[\x00-\x1f{_NOT_C0}]")  # all C0 controls, tab, CR and LF included
-_UNSAFE_KEEP_NEWLINE = re.compile(f"[\x00-\x09\x0b-\x1f{_NOT_C0}]")
+_UNSAFE_TEXT = re.compile(f"[\x00-\x1f{_NOT_C0}{_INVISIBLE}]")
+_UNSAFE_KEEP_NEWLINE = re.compile(f"[\x00-\x09\x0b-\x1f{_NOT_C0}{_INVISIBLE}]")
 _NAMED = {"\n": "\\n", "\t": "\\t", "\r": "\\r"}
 
 
@@ -60,28 +63,36 @@ def escape(text: str) -> str:
     return _UNSAFE.sub(_spell_match, text)
 
 
+def escape_text(text: str) -> str:
+    """`escape` for a message: also every character that prints as nothing, so a message about
+    `Bash\u200b` does not print as one about `Bash`."""
+    if _UNSAFE_TEXT.search(text) is None:
+        return text
+    return _UNSAFE_TEXT.sub(_spell_match, text)
+
+
 def escape_lines(text: str) -> str:
-    """`escape` for multi-line text such as help: newlines stay, everything else is escaped."""
+    """`escape_text` for multi-line text such as help: newlines stay, everything else is escaped."""
     if _UNSAFE_KEEP_NEWLINE.search(text) is None:
         return text
     return _UNSAFE_KEEP_NEWLINE.sub(_spell_match, text)
 
 
 def escape_mapped(text: str) -> tuple[str, list[int] | None]:
-    """`escape(text)` and where each character went, for markers under the escaped text.
+    """`escape_text(text)` and where each character went, for markers under the escaped text.
 
     `offsets[i]` is the index in the result of the character at index `i` of `text`, and
     `offsets[len(text)]` is the result's length, so a span [a, b) of `text` is
     [offsets[a], offsets[b]) of the result. None when nothing changed (offsets are the identity).
     """
-    if _UNSAFE.search(text) is None:
+    if _UNSAFE_TEXT.search(text) is None:
         return text, None
     parts: list[str] = []
     offsets: list[int] = []
     position = 0
     for char in text:
         offsets.append(position)
-        shown = _spell(char) if _UNSAFE.match(char) else char
+        shown = _spell(char) if _UNSAFE_TEXT.match(char) else char
         parts.append(shown)
         position += len(shown)
     offsets.append(position)

@@ -14,12 +14,13 @@ from __future__ import annotations
 
 from skilllint.formatters import RunInfo
 from skilllint.model import Diagnostic
-from skilllint.textsafe import escape, escape_lines
+from skilllint.textsafe import escape, escape_lines, escape_text
 
 
 def line_for(d: Diagnostic) -> str:
     target = f" [{escape(d.target)}]" if d.target else ""
-    return f"{escape(d.path)}:{d.span.line}:{d.span.column}: {d.code} {d.severity.value}{target} {escape(d.message)}"
+    place = f"{escape(d.path)}:{d.span.line}:{d.span.column}"
+    return f"{place}: {d.code} {d.severity.value}{target} {escape_text(d.message)}"
 
 
 def render(diagnostics: list[Diagnostic], run: RunInfo) -> str:

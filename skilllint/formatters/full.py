@@ -13,7 +13,7 @@ import re
 
 from skilllint.formatters import RunInfo
 from skilllint.model import Diagnostic, Severity, Span
-from skilllint.textsafe import escape, escape_lines, escape_mapped
+from skilllint.textsafe import escape, escape_lines, escape_mapped, escape_text
 
 _COLORS = {Severity.ERROR: "31", Severity.WARNING: "33", Severity.INFO: "36"}
 WINDOW_FROM = 120  # a span starting past this column is shown in a window of the line
@@ -83,7 +83,7 @@ def render(diagnostics: list[Diagnostic], run: RunInfo) -> str:
         head = _paint(f"{d.severity.value}[{d.code}]", "1;" + _COLORS[d.severity], color)
         target = _target_note(d)
         place = _paint(f"{escape(d.path)}:{d.span.line}:{d.span.column}", "1", color)
-        out.append(f"{place}: {head} {escape(d.message)}{target}")
+        out.append(f"{place}: {head} {escape_text(d.message)}{target}")
         source = run.source_line(d.path, d.span.line)
         indent = "  "
         if source is not None:

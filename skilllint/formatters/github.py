@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from skilllint.formatters import RunInfo
 from skilllint.model import Diagnostic, Severity
-from skilllint.textsafe import escape, escape_lines
+from skilllint.textsafe import escape, escape_lines, escape_text
 
 COMMANDS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "notice"}
 TITLE_LIMIT = 255  # GitHub's limit for an annotation title
@@ -52,7 +52,7 @@ def properties(d: Diagnostic) -> list[tuple[str, object]]:
 
 def line_for(d: Diagnostic) -> str:
     props = ",".join(f"{key}={escape_property(str(value))}" for key, value in properties(d))
-    message = escape(d.message) + (f"\nhelp: {escape_lines(d.help)}" if d.help else "")
+    message = escape_text(d.message) + (f"\nhelp: {escape_lines(d.help)}" if d.help else "")
     return f"::{COMMANDS[d.severity]} {props}::{escape_data(message)}"
 
 

@@ -26,7 +26,7 @@ from urllib.parse import quote
 
 from skilllint.formatters import RunInfo
 from skilllint.model import Diagnostic, Severity
-from skilllint.textsafe import escape, escape_lines
+from skilllint.textsafe import escape, escape_lines, escape_text
 
 SCHEMA_URI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 SRCROOT = "%SRCROOT%"
@@ -89,7 +89,7 @@ def rule_descriptor(code: str, d: Diagnostic, run: RunInfo) -> dict[str, Any]:
 
 
 def message_text(d: Diagnostic) -> str:
-    message = escape(d.message)
+    message = escape_text(d.message)
     return f"{message}\nhelp: {escape_lines(d.help)}" if d.help else message
 
 
