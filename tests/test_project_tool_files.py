@@ -89,3 +89,11 @@ def test_suppression_comments_in_metadata_yaml(tmp_path: Path) -> None:
                 "  - Bassh2  # skilllint-disable-line SL200\n  - Write  # skilllint-disable-line SL212\n")
     found = lint(_skill_with_metadata(tmp_path, metadata), "--target", "claude-code")
     assert _codes(found) == [("SL900", 6, 12)]
+
+
+def test_metadata_yaml_format_keys_are_not_foreign_fields(tmp_path: Path) -> None:
+    """version, author, tags... are the packaging format's own keys, and its flow lists are no
+    strict parser's business (no runtime reads the file); a misspelt key is still one."""
+    metadata = "version: 1.0.0\nauthor: community\ntags: [review]\ndescripton: typo\ntools: [Read]\n"
+    found = lint(_skill_with_metadata(tmp_path, metadata), "--select", "ALL")
+    assert _codes(found) == [("SL132", 4, 1)]

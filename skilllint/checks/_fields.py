@@ -9,10 +9,21 @@ from __future__ import annotations
 
 from functools import cache
 
+from skilllint.document import Document
 from skilllint.schema import dialect_schema, known_fields
 from skilllint.targets import Target
 
 SPEC_FIELDS = ("name", "description", "license", "compatibility", "metadata", "allowed-tools")
+METADATA_YAML_FIELDS = frozenset({"name", "description", "version", "author", "license", "tags", "capabilities",
+                                  "constraints", "tools"})
+"""The keys of the skill-packaging format that keeps a skill's metadata in a `metadata.yaml` beside
+SKILL.md (name, description, version, author, tags, capabilities, constraints, tools). No runtime
+reads that file, so these keys there are the format's own, not unknown or foreign fields."""
+
+
+def format_field(doc: Document, key: str) -> bool:
+    """Whether `key` comes from the document's `metadata.yaml` and is one of that format's keys."""
+    return key in METADATA_YAML_FIELDS and doc.from_metadata_yaml(key)
 """The Agent Skills spec's own fields: never "unknown" on any target, and never an extension
 (a runtime that drops one is not a reason to remove it from a portable skill)."""
 

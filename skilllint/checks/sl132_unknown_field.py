@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from skilllint.checks._fields import SPEC_FIELDS, readers
-from skilllint.checks._tools import from_metadata_tools
+from skilllint.checks._fields import SPEC_FIELDS, format_field, readers
 from skilllint.model import Severity
 from skilllint.rule import Finding, SkillContext, SkillRule
 from skilllint.schema import known_fields
@@ -33,8 +32,8 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
     for key in doc.frontmatter:
         if key in known or key in SPEC_FIELDS or key in read_by:
             continue  # read by the target, by the spec, or by another runtime (SL133)
-        if from_metadata_tools(doc, key):
-            continue  # metadata.yaml's own tool list, resolved by the SL2xx rules
+        if format_field(doc, key):
+            continue  # a key of metadata.yaml's own format (its tools: resolved by the SL2xx rules)
 
         location = doc.locate((key,), key=True)
         yield Finding(location, f"unknown frontmatter field `{key}` for {target.id}", _help(key, known, target))

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from skilllint.checks._fields import read_elsewhere
+from skilllint.checks._fields import format_field, read_elsewhere
 from skilllint.model import Severity
 from skilllint.rule import Finding, SkillContext, SkillRule
 from skilllint.targets import Target
@@ -30,7 +30,7 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
     if not doc.frontmatter or target is None:
         return
     for key in doc.frontmatter:
-        if not isinstance(key, str):
+        if not isinstance(key, str) or format_field(doc, key):
             continue
         owners = read_elsewhere(target, key)
         if not owners:
