@@ -2,12 +2,15 @@
 
 `allowed-tools: Agent Task` grants one tool twice; usually one entry was meant to be
 something else. Entries with different specifiers (`Bash(git:*) Bash(npm:*)`) are distinct.
+Fix: the later entry is removed with the separator before it (a list item with its line). A
+verbatim repeat is the same on any runtime; an alias of the same tool only on the target.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
+from skilllint.checks._toolfix import remove_entry
 from skilllint.checks._tools import declared_tools
 from skilllint.document import DOCUMENT_KINDS
 from skilllint.model import Severity
@@ -33,6 +36,7 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
                 declared.entry.location,
                 f"`{declared.entry.text}` in `{declared.field}` is {detail}{suffix}",
                 "remove the duplicate entry",
+                fix=remove_entry(doc, declared, portable=same),
             )
         else:
             seen[key] = declared.entry.text
@@ -46,4 +50,5 @@ RULE = SkillRule(
     check=check,
     per_target=True,
     documents=DOCUMENT_KINDS,
+    fixable=True,
 )
