@@ -56,6 +56,7 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
     )
 
 
+_SPACE = re.compile(r"\s")
 _LIST_PUNCTUATION = re.compile(r"[\s:\-\[\],]*")
 """What may stand between the key and a list's items, and between items: no comment, no anchor."""
 
@@ -63,8 +64,8 @@ _LIST_PUNCTUATION = re.compile(r"[\s:\-\[\],]*")
 def _as_string(doc: Document, value: object, names: list[str]) -> Fix | None:
     """`allowed-tools` rewritten as the spec's string, when the string reads back as the same entries."""
     joined = " ".join(names)
-    if not names or split_entries(joined) != ("space", _offsets(names)):
-        return None  # an entry with a space or a top-level comma: the string would split it otherwise
+    if not names or any(_SPACE.search(name) for name in names) or split_entries(joined) != ("space", _offsets(names)):
+        return None  # an entry with a space (a loader that splits at spaces cuts it) or a top-level comma
     if isinstance(value, list) and len(names) != len(value):
         return None  # a null or a number in the list: SL130's, and no name to write
     node = own_node(doc, (FIELD,))
