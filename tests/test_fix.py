@@ -234,3 +234,19 @@ def test_sarif_carries_the_fix(tmp_path: Path) -> None:
                               "insertedContent": {"text": "allowed-tools"}}],
         }],
     }]
+
+
+def test_many_fixes_in_one_field_take_several_passes(tmp_path: Path) -> None:
+    """A rule works out at most MAX_ATTEMPTS fixes per document (each parses the frontmatter again: a
+    field of thousands of duplicates must not make linting quadratic); the passes do the rest."""
+    from skilllint.checks._fixes import MAX_ATTEMPTS
+
+    many = MAX_ATTEMPTS * 2 + 20
+    skill = _skill(tmp_path, BROKEN.replace("allowed_tools: Read", "allowed-tools: " + " ".join(["Read"] * many)))
+    _, out, _ = run_cli(["check", ".", "--isolated", "--format", "json", "--select", "SL213"], tmp_path)
+    found = json.loads(out)
+    assert len(found) == many - 1
+    assert sum(1 for d in found if d["fix"]) == MAX_ATTEMPTS
+    code, _, err = run_cli(["check", ".", "--isolated", "--format", "json", "--select", "SL213", "--fix"], tmp_path)
+    assert code == 0 and err == f"Fixed {many - 1} findings in 1 file (0 remaining).\n"
+    assert "\nallowed-tools: Read\n" in skill.read_text(encoding="utf-8")
