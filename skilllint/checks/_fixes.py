@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, ParamSpec
 
 import yaml
-from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+from yaml.nodes import Node, ScalarNode, SequenceNode
 
 from skilllint.document import Document
 from skilllint.model import Fix, Span, TextEdit
@@ -160,10 +160,6 @@ def _data(text: str) -> dict[str, Any] | None:
 def sequence_items(node: Node) -> list[Node] | None:
     """The items of a YAML list node, None for anything else."""
     return list(node.value) if isinstance(node, SequenceNode) else None
-
-
-def is_mapping(node: Node | None) -> bool:
-    return isinstance(node, MappingNode)
 
 
 def offset_of(doc: Document, line: int, column: int) -> int | None:
