@@ -253,3 +253,12 @@ def test_many_fixes_in_one_field_take_several_passes(tmp_path: Path) -> None:
     code, _, err = run_cli(["check", ".", "--isolated", "--format", "json", "--select", "SL213", "--fix"], tmp_path)
     assert code == 0 and err == f"Fixed {many - 1} findings in 1 file (0 remaining).\n"
     assert "\nallowed-tools: Read\n" in skill.read_text(encoding="utf-8")
+
+
+def test_the_diff_spells_out_what_could_act_on_a_terminal(tmp_path: Path) -> None:
+    text = BROKEN.replace("description: Extract", "description: \u202eExtract\u200e")
+    _skill(tmp_path, text)
+    code, out, _ = run_cli(["check", ".", "--isolated", "--diff"], tmp_path)
+    assert code == 1 and "\u202e" not in out and "\u200e" not in out
+    assert "-description: \\u202eExtract\\u200e text." in out  # SL604 deletes the mark (SL603's override stays)
+    assert "+description: \\u202eExtract text." in out

@@ -14,6 +14,8 @@ import os
 import stat
 import tempfile
 
+from skilllint.textsafe import escape
+
 
 def read_text(path: str) -> tuple[bytes, str] | None:
     """A file's bytes and their UTF-8 characters, or None when it cannot be read as UTF-8 (reading
@@ -48,9 +50,19 @@ def write_atomic(path: str, data: bytes) -> None:
 
 def unified_diff(path: str, before: str, after: str) -> str:
     """The change as `diff -u` shows it, with `a/` and `b/` before the path (as git's, so `git apply`
-    or `patch -p1` take it). A last line without a line break is marked as diff marks it."""
+    or `patch -p1` take it). A last line without a line break is marked as diff marks it. A character
+    that could act on a terminal (an escape sequence, a bidi control) is spelled out (`textsafe`), as
+    in every output: the line then shows what is there, and no longer applies as a patch."""
     lines = difflib.unified_diff(_lines(before), _lines(after), f"a/{path}", f"b/{path}")
-    return "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in lines)
+    return "".join(_safe(line) for line in lines)
+
+
+def _safe(line: str) -> str:
+    """A diff line printable on a terminal: its text escaped, its own line break (LF or CRLF) kept."""
+    body = line.removesuffix("\n")
+    ending = "\n" if len(body) < len(line) else "\n\\ No newline at end of file\n"
+    cr = "\r" if body.endswith("\r") else ""
+    return escape(body.removesuffix("\r")) + cr + ending
 
 
 def _lines(text: str) -> list[str]:
