@@ -14,15 +14,9 @@ from typing import Any
 import click
 
 from skilllint import __version__
+from skilllint.commands.failure import UsageFailure
 
 EXIT_FINDINGS, EXIT_ERROR = 1, 2
-
-
-class UsageFailure(click.ClickException):
-    exit_code = EXIT_ERROR
-
-    def show(self, file: Any = None) -> None:
-        click.echo(f"skilllint: error: {self.format_message()}", err=True)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -67,6 +61,14 @@ def cli() -> None:
 @click.option("--diff", is_flag=True,
               help="Print the unified diff of what --fix would change and write nothing. Exit code 1 if "
               "there is something to fix, else 0.")
+@click.option("--baseline", metavar="FILE", type=click.Path(dir_okay=False), default=None,
+              help="Report only findings not recorded in FILE (written by --write-baseline).")
+@click.option("--write-baseline", metavar="FILE", type=click.Path(dir_okay=False), default=None,
+              help="Record every current finding in FILE (JSON, paths relative to it); report none of them.")
+@click.option("-o", "--output-file", metavar="FILE", type=click.Path(dir_okay=False), default=None,
+              help="Write the report to FILE (replaced atomically) instead of stdout.")
+@click.option("--exit-zero", is_flag=True,
+              help="Exit 0 even with findings at or above --fail-on (still 2 on a usage or internal error).")
 @click.option("--debug", is_flag=True, help="Show tracebacks of internal errors.")
 @click.option("--inject-fault", metavar="KIND:GLOB", hidden=True, default=None,
               help="Testing only: fail (raise, crash or hang) on files matching GLOB.")

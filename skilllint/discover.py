@@ -15,10 +15,22 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
+from skilllint.definitions import markdown_role
 from skilllint.document import AGENT, COMMAND, relative_posix
 from skilllint.fsview import PlainFs, RunInputs
 from skilllint.globs import matches
-from skilllint.jsonfile import ALL_KINDS, HOOKS, HOOKS_FILE, JSON_KINDS, PLUGIN_FOLDER, SETTINGS, SETTINGS_FILES
+from skilllint.jsonfile import (
+    ALL_KINDS,
+    GEMINI_FILES,
+    GEMINI_FOLDER,
+    GEMINI_SETTINGS,
+    HOOKS,
+    HOOKS_FILE,
+    JSON_KINDS,
+    PLUGIN_FOLDER,
+    SETTINGS,
+    SETTINGS_FILES,
+)
 from skilllint.model import Span
 from skilllint.readfacts import Fact, ReadFact
 from skilllint.records import FrozenRecord, Record
@@ -57,7 +69,7 @@ class DefinitionInput(FrozenRecord):
 
     __slots__ = ("file", "kind", "plugin")
     file: Final[Path]
-    kind: Final[str]  # document.AGENT or document.COMMAND
+    kind: Final[str]  # a document kind other than a skill (document.DOCUMENT_KINDS)
     plugin: Final[bool]
 
     def __init__(self, file: Path, kind: str, plugin: bool = False) -> None:
@@ -509,22 +521,34 @@ class _Walker:
         return role
 
     def file_role(self, directory: str, name: str, rel: str) -> tuple[str, bool] | None:
-        """What Claude Code makes of a file there, other than a skill or a manifest: a subagent,
-        a command, a plugin, marketplace, settings or hooks file; None for anything else."""
+        """What a runtime makes of a file there, other than a skill or a manifest: a subagent,
+        a command, a plugin, marketplace, settings or hooks file of Claude Code, another runtime's
+        agent or prompt file (`definitions.markdown_role`); None for anything else."""
         if name.endswith(".md"):
-            return self.definition_role(directory)
+            return self.markdown_role(directory, name)
         if name.endswith(".json") and not is_manifest(rel, self.manifest_globs):
             return self.json_role(directory, name)
         return None
 
+    def markdown_role(self, directory: str, name: str) -> tuple[str, bool] | None:
+        """(kind, in a plugin) of a Markdown file: another runtime's agent or prompt file by its
+        documented place, else a Claude Code subagent or command by its folder."""
+        other = markdown_role(directory, name)
+        return (other, False) if other is not None else self.definition_role(directory)
+
     def json_role(self, directory: str, name: str) -> tuple[str, bool] | None:
-        """(kind, in a plugin) of a JSON file Claude Code reads there: a plugin's or marketplace's
-        manifest in `.claude-plugin/`, a project's settings in `.claude/`, a plugin's `hooks/hooks.json`."""
+        """(kind, in a plugin) of a JSON file a runtime reads there: a plugin's or marketplace's
+        manifest in `.claude-plugin/`, a project's settings in `.claude/`, a plugin's `hooks/hooks.json`
+        (Claude Code); an extension's `gemini-extension.json`, a project's `.gemini/settings.json`."""
         folder = os.path.basename(directory)
         if name in JSON_KINDS and folder == PLUGIN_FOLDER:
             return JSON_KINDS[name], True
         if name in SETTINGS_FILES and folder == CLAUDE_FOLDER:
             return SETTINGS, False
+        if name in GEMINI_FILES:
+            return GEMINI_FILES[name], False
+        if name == "settings.json" and folder == GEMINI_FOLDER:
+            return GEMINI_SETTINGS, False
         if name == HOOKS_FILE and folder == "hooks" and self.fs.isdir(os.path.join(os.path.dirname(directory),
                                                                                    PLUGIN_FOLDER)):
             return HOOKS, True
@@ -693,7 +717,7 @@ def discover(
             walker.add_manifest(path)
             continue
         folder = os.path.dirname(os.path.abspath(path))
-        role = walker.definition_role(folder) if name.endswith(".md") else walker.json_role(folder, name)
+        role = walker.markdown_role(folder, name) if name.endswith(".md") else walker.json_role(folder, name)
         if role is not None:
             walker.add_definition(path, role)
             continue

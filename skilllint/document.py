@@ -54,10 +54,18 @@ class Source(Record):
 SKILL = "skill"
 AGENT = "agent"
 COMMAND = "command"
-DOCUMENT_KINDS = (SKILL, AGENT, COMMAND)
-"""What a Markdown-with-frontmatter file is: a skill's SKILL.md, or a Claude Code subagent
-(`.claude/agents/*.md`, a plugin's `agents/*.md`) or slash command (`commands/*.md`). The
-three share reading; rules declare which of them they judge."""
+COPILOT_AGENT = "copilot-agent"
+COPILOT_PROMPT = "copilot-prompt"
+OPENCODE_AGENT = "opencode-agent"
+DOCUMENT_KINDS = (SKILL, AGENT, COMMAND, COPILOT_AGENT, COPILOT_PROMPT, OPENCODE_AGENT)
+"""What a Markdown-with-frontmatter file is: a skill's SKILL.md, a Claude Code subagent
+(`.claude/agents/*.md`, a plugin's `agents/*.md`) or slash command (`commands/*.md`), a GitHub
+Copilot custom agent (`.github/agents/*.md`) or prompt file (`.github/prompts/*.prompt.md`), or an
+OpenCode agent (`.opencode/agent/**/*.md`; where each is found: `skilllint.definitions`). All
+share reading; rules declare which of them they judge."""
+KIND_RUNTIME = {AGENT: "claude-code", COMMAND: "claude-code", COPILOT_AGENT: "copilot", COPILOT_PROMPT: "copilot",
+                OPENCODE_AGENT: "opencode"}
+"""The runtime whose format each kind other than a skill is: it is checked on that runtime."""
 
 
 class Document(Record):
@@ -144,6 +152,11 @@ class Document(Record):
     def field(self, key: str, default: Any = None) -> Any:
         fm = self.frontmatter
         return fm.get(key, default) if fm else default
+
+    def from_metadata_yaml(self, key: str) -> bool:
+        """Whether frontmatter key `key` comes from the `metadata.yaml` beside SKILL.md (the
+        skill-packaging format whose `tools:` lists the skill's tools), not from SKILL.md."""
+        return self.key_source.get(key, 0) != 0
 
     def locate(self, path: tuple[Any, ...] = (), *, key: bool = False) -> Location:
         """Where the value (or, with `key`, the key) at `path` is written."""

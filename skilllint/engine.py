@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Generic, TypeVar
 
 from skilllint.discover import DefinitionInput, SkillInput, discover
-from skilllint.document import DEFAULT_MAX_BYTES, SKILL, Document, load_document, relative_posix
+from skilllint.document import AGENT, DEFAULT_MAX_BYTES, KIND_RUNTIME, SKILL, Document, load_document, relative_posix
 from skilllint.faults import (
     FILE_BUDGET_SECONDS,
     HARD_LIMIT_SECONDS,
@@ -34,7 +34,7 @@ from skilllint.faults import (
 )
 from skilllint.fsview import Answer, RunInputs, Sig
 from skilllint.globs import matches
-from skilllint.jsonfile import JsonFile, load_json_file
+from skilllint.jsonfile import GEMINI_KINDS, JsonFile, load_json_file
 from skilllint.location import LocationDefaults
 from skilllint.manifests import Manifest, load_manifest
 from skilllint.model import Diagnostic, Fix, Severity, Span
@@ -210,6 +210,8 @@ class Linter:
                           if kind not in (Kind.SKILL, Kind.FILE) or document in rule.documents]
             if kind == Kind.FILE:  # document rules that also judge this kind of file
                 candidates += [rule for rule in self.rules[Kind.SKILL] if document in rule.files]
+            if kind == Kind.SKILL:  # project rules that also judge this kind of document
+                candidates += _document_checkers(self.rules[Kind.PROJECT], document)
             plan = self._plans[key] = [
                 (rule, target, index == 0)
                 for rule in candidates
@@ -229,9 +231,8 @@ class Linter:
     def check_skill(self, doc: Document, targets: Sequence[Target], out: list[Diagnostic]) -> None:
         self.check_facts(doc.problems, targets, doc.path, out)
         for rule, target, primary in self.plan(Kind.SKILL, targets, doc.kind):
-            assert isinstance(rule, SkillRule)
-            self._collect(rule, target, partial(rule.check, SkillContext(doc, target, self.run, primary)), doc.path,
-                          out)
+            self._collect(rule, target, partial(_document_check(rule), SkillContext(doc, target, self.run, primary)),
+                          doc.path, out)
 
     def check_skill_each(self, doc: Document, targets: Sequence[Target]) -> list[list[Diagnostic]]:
         """`check_skill(doc, [target], ...)` for each target, in one pass: a per-target rule runs on
@@ -271,6 +272,7 @@ class Linter:
         found = self._each_plans.get(key)
         if found is None:
             skill_rules = [rule for rule in self.rules[Kind.SKILL] if SKILL in rule.documents]
+            skill_rules += _document_checkers(self.rules[Kind.PROJECT], SKILL)
             rules = (*(self.rules[Kind.INPUT] if facts else ()), *skill_rules)
             found = self._each_plans[key] = [
                 (rule, where) for rule in rules
@@ -282,11 +284,14 @@ class Linter:
         """The rule's check on `doc` and `target`, ready to call (a skill's first and only target)."""
         if isinstance(rule, InputRule):
             return partial(rule.check, InputContext(doc.problems, target, self.run))
-        assert isinstance(rule, SkillRule)
-        return partial(rule.check, SkillContext(doc, target, self.run, True))
+        return partial(_document_check(rule), SkillContext(doc, target, self.run, True))
     def check_file(self, file: JsonFile, targets: Sequence[Target], out: list[Diagnostic]) -> None:
         """The file rules of the file's kind. Its reading facts go to them, not to the input
-        rules: a plugin.json that is not JSON is the plugin rule's to say (SL160), in its words."""
+        rules: a plugin.json that is not JSON is the plugin rule's to say (SL160), in its words.
+        A kind no file rule owns (settings, hooks, Gemini CLI files) gives them to the input rules,
+        as a manifest does: a settings file that is not JSON is never silent."""
+        if file.problems and not any(file.kind in rule.documents for rule in self.rules[Kind.FILE]):
+            self.check_facts(file.problems, targets, file.path, out)
         for rule, target, _ in self.plan(Kind.FILE, targets, file.kind):
             check = rule.check if isinstance(rule, FileRule) else rule.file_check
             assert check is not None
@@ -434,15 +439,43 @@ class Linter:
         return diagnostics, ()
 
 
-def definition_targets(settings: Settings) -> list[Target]:
-    """Subagents and commands are Claude Code's formats: they are checked on the run's targets
-    that read Claude Code's dialect (claude-code, or a target extending it), else on claude-code."""
-    own = [target for target in settings.targets if target.dialect == "claude-code"]
+def json_file_targets(settings: Settings, kind: str, claude_targets: list[Target]) -> list[Target]:
+    """The targets a project JSON file is checked on: a Gemini CLI file on the run's Gemini CLI
+    targets (or a runtime of the user's built on it), else on gemini-cli; the others are Claude
+    Code's formats (`definition_targets`)."""
+    return runtime_targets(settings, "gemini-cli") if kind in GEMINI_KINDS else claude_targets
+
+
+def _document_checkers(project_rules: Sequence[AnyRule], document: str) -> list[AnyRule]:
+    """The project rules that also judge documents of kind `document` (`document_check`)."""
+    return [rule for rule in project_rules if rule.document_check is not None and document in rule.documents]
+
+
+def _document_check(rule: AnyRule) -> Callable[[SkillContext], Iterable[Finding]]:
+    """What judges a document: a skill rule's `check`, a project rule's `document_check`."""
+    if isinstance(rule, SkillRule):
+        return rule.check
+    assert rule.document_check is not None
+    return rule.document_check
+
+
+def definition_targets(settings: Settings, kind: str = AGENT) -> list[Target]:
+    """A file of a runtime's own format (Claude Code's subagents and commands, Copilot's custom
+    agents and prompt files, OpenCode's agents: `document.KIND_RUNTIME`) is checked on the run's
+    targets of that runtime (its dialect, or the runtime or a target extending it), else on the
+    runtime itself."""
+    return runtime_targets(settings, KIND_RUNTIME.get(kind, "claude-code"))
+
+
+def runtime_targets(settings: Settings, home: str) -> list[Target]:
+    """The run's targets of runtime `home` (its dialect, or the runtime or a target extending it),
+    else `home` itself: where a file of that runtime's own format is checked."""
+    own = [target for target in settings.targets if home in (target.dialect, target.id, target.extends)]
     if own:
         return own
     from skilllint.targets import builtin_targets
 
-    return [builtin_targets()["claude-code"]]
+    return [builtin_targets()[home]]
 
 
 def skill_targets(skill: SkillInput, settings: Settings) -> tuple[list[Target], str]:
@@ -462,11 +495,17 @@ def _summary(doc: Document, targets: list[Target], reason: str) -> SkillSummary:
 
 
 def _directives(doc: Document) -> tuple[Directive, ...]:
-    """The document's suppression comments (`skilllint-disable ...`)."""
-    if doc.text is None or "skilllint-" not in doc.text:
-        return ()
-    frontmatter = (doc.frontmatter_line, doc.body_line - 2) if doc.sources else None
-    return tuple(parse_directives(doc.path, doc.lines, frontmatter, doc.markdown.comments))
+    """The document's suppression comments (`skilllint-disable ...`), and those of the YAML files
+    merged under its frontmatter (a `metadata.yaml`: every line of it is YAML)."""
+    found: list[Directive] = []
+    if doc.text is not None and "skilllint-" in doc.text:
+        frontmatter = (doc.frontmatter_line, doc.body_line - 2) if doc.sources else None
+        found += parse_directives(doc.path, doc.lines, frontmatter, doc.markdown.comments)
+    for source in doc.sources[1:]:
+        if source.path != doc.path and "skilllint-" in source.text:
+            lines = source.text.split("\n")
+            found += parse_directives(source.path, lines, (1, len(lines)), ())
+    return tuple(found)
 
 
 def _bare_summary(skill: SkillInput, settings: Settings) -> SkillSummary:
@@ -694,12 +733,13 @@ def _lint(paths: list[str], linter: Linter, progress: Callable[[int, int], None]
     if discovery.definitions or discovery.json_files:
         targets = definition_targets(settings)
         for definition in discovery.definitions:
-            checked_on[relative_posix(definition.file, settings.cwd)] = [t.id for t in targets]
-            found, own = linter.lint_definition(definition, targets)
+            checked_on[relative_posix(definition.file, settings.cwd)] = [
+                t.id for t in definition_targets(settings, definition.kind)]
+            found, own = linter.lint_definition(definition, definition_targets(settings, definition.kind))
             diagnostics.extend(found)
             directives.extend(own)
         for item in discovery.json_files:
-            diagnostics.extend(linter.lint_json_file(item, targets))
+            diagnostics.extend(linter.lint_json_file(item, json_file_targets(settings, item.kind, targets)))
     manifests = [_load_manifest(path, settings, diagnostics) for path in discovery.manifests]
     diagnostics, faults = _finish(linter, diagnostics, summaries, manifests, _used_targets(summaries, settings),
                                   directives)

@@ -35,7 +35,15 @@ SETTINGS_FILES = frozenset({"settings.json", "settings.local.json"})
 rules and hooks."""
 HOOKS_FILE = "hooks.json"
 """A plugin's hooks, in `hooks/` beside `.claude-plugin/` (code.claude.com/docs/en/plugins-reference)."""
-ALL_KINDS = (PLUGIN, MARKETPLACE, SETTINGS, HOOKS)
+GEMINI_EXTENSION = "gemini-extension"
+GEMINI_SETTINGS = "gemini-settings"
+GEMINI_FILES = {"gemini-extension.json": GEMINI_EXTENSION}
+"""Gemini CLI reads an extension's `gemini-extension.json` at its root (google-gemini/gemini-cli
+docs/extensions/reference.md) and a project's `settings.json` in `.gemini/`
+(docs/get-started/configuration.md): excluded tools and MCP servers."""
+GEMINI_FOLDER = ".gemini"
+GEMINI_KINDS = frozenset({GEMINI_EXTENSION, GEMINI_SETTINGS})
+ALL_KINDS = (PLUGIN, MARKETPLACE, SETTINGS, HOOKS, GEMINI_EXTENSION, GEMINI_SETTINGS)
 
 
 class JsonFile(Record):

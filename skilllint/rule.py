@@ -16,7 +16,8 @@ self-describing rules):
   declare them in `documents`) a subagent or slash-command file, which share its reading.
 - `FileRule`: one JSON file that configures an agent project (a plugin's `plugin.json`, a
   `marketplace.json`), of the kinds it declares in `documents`.
-- `ProjectRule`: the whole linted tree (skill summaries, manifests, targets).
+- `ProjectRule`: the whole linted tree (skill summaries, manifests, targets); one that
+  also judges documents declares `document_check` (run per document, as a skill rule).
 - `SuppressionRule`: what the inline suppression comments did.
 
 Each `check` takes its typed context and yields `Finding`s; the engine adds the code,
@@ -257,7 +258,7 @@ class Rule(FrozenRecord, Generic[C]):
     """What every kind of rule declares (keywords only), and its check."""
 
     __slots__ = ("code", "name", "summary", "severity", "per_target", "enabled", "options", "runtime_severity",
-                 "documents", "files", "file_check", "fixable", "check")
+                 "documents", "files", "file_check", "document_check", "fixable", "check")
     code: Final[str]
     name: Final[str]
     summary: Final[str]
@@ -269,6 +270,7 @@ class Rule(FrozenRecord, Generic[C]):
     documents: Final[frozenset[str]]  # the kinds a SkillRule (DOCUMENT_KINDS) or FileRule (JSON_KINDS) judges
     files: Final[frozenset[str]]  # JSON file kinds a document rule also judges, with `file_check`
     file_check: Final[Callable[[FileContext], Iterable[Finding]] | None]
+    document_check: Final[Callable[[SkillContext], Iterable[Finding]] | None]
     fixable: Final[bool]  # some findings carry a `Fix` (`check --fix`); the card says which, in `## Fix`
 
     kind: ClassVar[Kind] = Kind.SKILL
@@ -288,6 +290,7 @@ class Rule(FrozenRecord, Generic[C]):
         documents: Iterable[str] = ("skill",),
         files: Iterable[str] = (),
         file_check: Callable[[FileContext], Iterable[Finding]] | None = None,
+        document_check: Callable[[SkillContext], Iterable[Finding]] | None = None,
         fixable: bool = False,
     ) -> None:
         self.code = code
@@ -303,6 +306,10 @@ class Rule(FrozenRecord, Generic[C]):
         # `allowed-tools` and in a settings deny rule) is one rule: its module judges both
         self.files = frozenset(files)
         self.file_check = file_check
+        # and one that can be written in a project's manifests and in a document (a tool name the
+        # model API rejects, in `tools.yaml` and in a skill's tool list): its project rule judges
+        # the documents of the kinds in `documents` with `document_check`, as a skill rule would
+        self.document_check = document_check
         self.fixable = fixable
         # declared here, not in the class body: a Final there cannot depend on C
         self.check: Final[Callable[[C], Iterable[Finding]]] = check

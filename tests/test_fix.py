@@ -262,3 +262,23 @@ def test_the_diff_spells_out_what_could_act_on_a_terminal(tmp_path: Path) -> Non
     assert code == 1 and "\u202e" not in out and "\u200e" not in out
     assert "-description: \\u202eExtract\\u200e text." in out  # SL604 deletes the mark (SL603's override stays)
     assert "+description: \\u202eExtract text." in out
+
+
+def test_diff_with_the_output_options(tmp_path: Path) -> None:
+    skill = _skill(tmp_path)
+    code, out, err = run_cli(["check", ".", "--isolated", "--diff", "--exit-zero", "-o", "fix.patch"], tmp_path)
+    assert (code, out) == (0, "")
+    assert "+allowed-tools: Read\n" in (tmp_path / "fix.patch").read_text(encoding="utf-8")
+    code, _, err = run_cli(["check", ".", "--isolated", "--diff", "--write-baseline", "b.json"], tmp_path)
+    assert code == 2 and "--diff writes nothing" in err
+    assert not (tmp_path / "b.json").exists()
+    assert skill.read_text(encoding="utf-8") == BROKEN
+
+
+def test_fix_then_baseline_records_what_is_left(tmp_path: Path) -> None:
+    _skill(tmp_path, BROKEN.replace("name: pdf", "name: PDF"))
+    code, out, _ = run_cli(["check", ".", "--isolated", "--fix", "--write-baseline", "b.json", "--format", "json"],
+                           tmp_path)
+    assert code == 0
+    recorded = (tmp_path / "b.json").read_text(encoding="utf-8")
+    assert "SL112" in recorded and "SL132" not in recorded  # fixed, so not recorded

@@ -123,3 +123,25 @@ def test_no_skill_file_breaks_the_engine(workspace: tuple[Path, dict[str, Settin
     assert result.skills == 1 + sibling
     _assert_sane(result, files)
     _assert_renders(result, root)
+
+
+AGENT_FILES = [".claude/agents/x.md", ".github/agents/x.agent.md", ".github/prompts/x.prompt.md",
+               ".opencode/agent/x.md"]
+KINDS = dict(zip(AGENT_FILES, ["agent", "copilot-agent", "copilot-prompt", "opencode-agent"], strict=True))
+AGENT_EXTRAS = {".vscode/mcp.json": b'{"servers": {"github-mcp": {}}}', ".opencode/tools/database.ts": b"x"}
+
+
+@settings(PROPERTY, max_examples=int(LOCAL_EXAMPLES or 60))
+@given(text=st.one_of(skill_files(), corpus_skills()), place=st.sampled_from(AGENT_FILES), extras=st.booleans(),
+       variant=st.sampled_from(["targets", "by-location"]))
+def test_no_agent_file_breaks_the_engine(workspace: tuple[Path, dict[str, Settings]], text: bytes, place: str,
+                                         extras: bool, variant: str) -> None:
+    """The same traps, read as a subagent, a Copilot agent or prompt file, or an OpenCode agent."""
+    root, variants = workspace
+    files = {place: text, **(AGENT_EXTRAS if extras else {})}
+    _write_tree(root, files)
+    result = lint_paths(["."], variants[variant])
+    assert result.definitions == {KINDS[place]: 1}
+    _assert_sane(result, files)
+    _assert_renders(result, root)
+

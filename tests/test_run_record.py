@@ -432,3 +432,42 @@ def test_the_files_around_skills_are_inputs(project: Path, cache: Path, runs: li
         relative, text = edits[change]
         (project / relative).write_text(text, encoding="utf-8")
     assert not replays(project, cache, runs, "--target", "claude-code")
+
+
+@pytest.fixture
+def agents(tmp_path: Path) -> Path:
+    """A project with a Copilot agent and prompt file, a VS Code MCP config, an OpenCode agent and a custom tool."""
+    root = tmp_path / "agents"
+    files = {
+        ".github/agents/review.agent.md": "---\ndescription: Reviews.\ntools: ['read', 'gitlab/create_mr']\n---\nR.\n",
+        ".github/prompts/fix.prompt.md": "---\ndescription: Fix it\ntools: [runTests]\n---\nFix.\n",
+        ".vscode/mcp.json": '{"servers": {"gitlab": {"command": "gl-mcp"}}}\n',
+        ".opencode/agent/review.md": "---\ndescription: Reviews.\ntools:\n  database: true\n---\nR.\n",
+        ".opencode/tools/database.ts": "export default {}\n",
+    }
+    for relative, text in files.items():
+        (root / relative).parent.mkdir(parents=True, exist_ok=True)
+        (root / relative).write_text(text, encoding="utf-8")
+    return root
+
+
+@pytest.mark.parametrize("change", ["copilot agent", "prompt file", "vscode mcp", "opencode agent", "custom tool"])
+def test_the_files_around_copilot_and_opencode_agents_are_inputs(agents: Path, cache: Path, runs: list[list[str]],
+                                                                 change: str) -> None:
+    """An agent or prompt file, the `.vscode/mcp.json` SL208 reads for it and the custom tool SL200 looks
+    for are read by the run: a change to any of them is a fresh run, printing what an uncached run prints."""
+    age(agents)
+    check(agents, cache)
+    assert replays(agents, cache, runs)
+    edits = {
+        "copilot agent": (".github/agents/review.agent.md", "---\ndescription: Reviews.\ntools: ['reed']\n---\nR.\n"),
+        "prompt file": (".github/prompts/fix.prompt.md", "---\ndescription: Fix it\ntools: [runTets]\n---\nFix.\n"),
+        "vscode mcp": (".vscode/mcp.json", '{"servers": {"github": {"command": "gh-mcp"}}}\n'),
+        "opencode agent": (".opencode/agent/review.md", "---\ndescription: Reviews.\ntools:\n  bassh: true\n---\nR.\n"),
+    }
+    if change == "custom tool":
+        (agents / ".opencode" / "tools" / "database.ts").unlink()
+    else:
+        relative, text = edits[change]
+        (agents / relative).write_text(text, encoding="utf-8")
+    assert not replays(agents, cache, runs)

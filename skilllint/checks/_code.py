@@ -32,3 +32,16 @@ def code_lines(doc: Document, *, shell_only: bool = False, labelled: bool = Fals
     for span in markdown.code_spans:
         if span.line == span.end_line:
             yield span.line, span.column, span.text
+
+
+def shell_blocks(doc: Document) -> Iterator[list[str]]:
+    """The lines of each code block labelled with a shell's name (SL612's help: what the skill runs)."""
+    if not doc.body:
+        return
+    lines = doc.lines
+    for fence in doc.markdown.fences:
+        words = fence.info.split()
+        if not words or words[0].lower() not in SHELL_FENCES:
+            continue
+        first, last = (fence.line, fence.end_line) if fence.indented else (fence.line + 1, fence.end_line - 1)
+        yield lines[first - 1:min(last, len(lines))]

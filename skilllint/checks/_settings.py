@@ -4,7 +4,8 @@ Settings (code.claude.com/docs/en/settings, /permissions): `permissions.allow`, 
 hold `Tool` or `Tool(specifier)` rules. Hooks (code.claude.com/docs/en/hooks): under `hooks`, each
 event holds matcher groups whose `matcher` is a tool name or a regular expression over tool
 names, for the events about a tool call; other events match other things (a session's source,
-a notification's type). A plugin's `hooks/hooks.json` has the same `hooks` object.
+a notification's type). A plugin's `hooks/hooks.json` has the same `hooks` object. Gemini CLI's
+extension and settings files name the tools they exclude from the model.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import re
 from collections.abc import Iterator
 from typing import Any, Final
 
-from skilllint.jsonfile import SETTINGS, JsonFile
+from skilllint.jsonfile import GEMINI_KINDS, GEMINI_SETTINGS, SETTINGS, JsonFile
 from skilllint.model import Span
 from skilllint.readfacts import Location
 from skilllint.records import FrozenRecord
@@ -84,10 +85,30 @@ def _inside(location: Location, offset: int, length: int) -> Location:
     return Location(location.path, Span(span.line, start, span.line, start + length))
 
 
+def gemini_exclusions(file: JsonFile) -> Iterator[NamedTool]:
+    """Each string entry of the tools a Gemini CLI extension (`excludeTools`) or project settings
+    file (`tools.exclude`, formerly `excludeTools`) excludes from the model (`checks/_gemini.py`)."""
+    data = file.data
+    if file.kind not in GEMINI_KINDS or not isinstance(data, dict):
+        return
+    tools = data.get("tools")
+    if file.kind == GEMINI_SETTINGS and isinstance(tools, dict) and isinstance(tools.get("exclude"), list):
+        path: tuple[str, ...] = ("tools", "exclude")
+        entries = tools["exclude"]
+    elif isinstance(data.get("excludeTools"), list):
+        path, entries = ("excludeTools",), data["excludeTools"]
+    else:
+        return
+    for index, entry in enumerate(entries):
+        if isinstance(entry, str):
+            yield NamedTool(entry, file.locate((*path, index)), "exclude")
+
+
 def resolved_names(file: JsonFile, target: Target) -> Iterator[tuple[NamedTool, str, Resolution]]:
-    """Each permission rule and tool-event matcher name of the file, with its bare tool name and its
-    resolution on the target; globs (`*`, `mcp__*`) and MCP tools are left out (SL206's)."""
-    for named in [*permission_rules(file), *hook_matchers(file)]:
+    """Each permission rule, tool-event matcher name and excluded tool of the file, with its bare
+    tool name and its resolution on the target; globs (`*`, `mcp__*`) and MCP tools are left out
+    (SL206's)."""
+    for named in [*permission_rules(file), *hook_matchers(file), *gemini_exclusions(file)]:
         name = named.text.split("(", 1)[0].strip()
         if not name or "*" in name or name.startswith("mcp__"):
             continue

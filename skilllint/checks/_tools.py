@@ -6,11 +6,14 @@ eight rules that read it cost one pass.
 
 from __future__ import annotations
 
+import functools
+import re
 from typing import Final
 
-from skilllint.document import AGENT, COMMAND, SKILL, Document
+from skilllint.checks._opencode import map_entries
+from skilllint.document import AGENT, COMMAND, COPILOT_AGENT, COPILOT_PROMPT, OPENCODE_AGENT, SKILL, Document
 from skilllint.records import FrozenRecord
-from skilllint.resolve import Resolution, resolve
+from skilllint.resolve import Outcome, Resolution, resolve
 from skilllint.targets import Target
 from skilllint.toollist import ToolEntry, tool_entries
 
@@ -19,20 +22,36 @@ ALWAYS_RESOLVED = ("allowed-tools",)
 
 
 class DeclaredTool(FrozenRecord):
-    __slots__ = ("field", "entry", "resolution")
+    __slots__ = ("field", "entry", "resolution", "grants")
     field: Final[str]
     entry: Final[ToolEntry]
     resolution: Final[Resolution]
+    grants: Final[bool]  # False: the entry takes the tool away (`disallowedTools`, OpenCode's `bash: false`)
 
-    def __init__(self, field: str, entry: ToolEntry, resolution: Resolution) -> None:
+    def __init__(self, field: str, entry: ToolEntry, resolution: Resolution, grants: bool = True) -> None:
         self.field = field
         self.entry = entry
         self.resolution = resolution
+        self.grants = grants
 
 
-DEFINITION_TOOL_FIELDS: Final = {AGENT: ("tools", "disallowedTools"), COMMAND: ("allowed-tools",)}
+DEFINITION_TOOL_FIELDS: Final = {AGENT: ("tools", "disallowedTools"), COMMAND: ("allowed-tools",),
+                                 COPILOT_AGENT: ("tools",), COPILOT_PROMPT: ("tools",),
+                                 OPENCODE_AGENT: ("tools", "permission")}
 """A subagent grants `tools` and removes `disallowedTools`; a slash command grants
-`allowed-tools` (code.claude.com/docs/en/sub-agents, /slash-commands)."""
+`allowed-tools` (code.claude.com/docs/en/sub-agents, /slash-commands). A Copilot custom agent or
+prompt file lists `tools` (`checks/_copilot.py`); an OpenCode agent keys tool names in its `tools`
+and `permission` maps (`checks/_opencode.py`)."""
+REMOVING_FIELDS: Final = frozenset({"disallowedTools"})
+ALL_TOOLS: Final = {COPILOT_AGENT: "*", COPILOT_PROMPT: "*"}
+"""An entry that stands for every tool (Copilot's `tools: ["*"]`), not a name to resolve."""
+
+
+METADATA_TOOLS = "tools"
+"""The tool list of a `metadata.yaml` beside SKILL.md, in the skill-packaging format that
+puts a skill's name, description, version and `tools:` there (merged under the frontmatter,
+`document._merge_metadata_yaml`). No runtime of ours reads it, so it grants nothing; it names
+the tools the skill needs, and is resolved as `allowed-tools` is."""
 
 
 def tool_fields(target: Target, kind: str = SKILL) -> tuple[str, ...]:
@@ -42,6 +61,54 @@ def tool_fields(target: Target, kind: str = SKILL) -> tuple[str, ...]:
     return tuple(dict.fromkeys((*ALWAYS_RESOLVED, *target.tool_fields)))
 
 
+def document_tool_fields(doc: Document, target: Target) -> tuple[str, ...]:
+    """`tool_fields` of the document, and its `metadata.yaml` tool list when it has one."""
+    fields = tool_fields(target, doc.kind)
+    if doc.kind == SKILL and from_metadata_tools(doc, METADATA_TOOLS) and METADATA_TOOLS not in fields:
+        fields = (*fields, METADATA_TOOLS)
+    return fields
+
+
+def from_metadata_tools(doc: Document, field: str) -> bool:
+    """Whether `field` of a skill is the tool list of its `metadata.yaml`."""
+    return field == METADATA_TOOLS and doc.kind == SKILL and doc.field(field) is not None \
+        and doc.from_metadata_yaml(field)
+
+
+def field_semantics(doc: Document, field: str, target: Target) -> str:
+    """What listing a tool in `field` does on `target` (`grant`, `informational`, `ignored`):
+    the runtime file's `tool_fields`; a `metadata.yaml` tool list only informs."""
+    if from_metadata_tools(doc, field):
+        return NEEDS
+    return target.tool_fields.get(field, "grant")
+
+
+NEEDS = "needs"
+"""A list of the tools a skill needs that grants none (`metadata.yaml`'s `tools`): an unknown
+name there is as wrong as in a granting field, and nothing is granted to be too broad."""
+
+
+def api_rejected(declared: DeclaredTool, target: Target) -> bool:
+    """Whether a declared tool that `target` does not have is a name its model API rejects
+    (`file.read` where names are `^[a-zA-Z0-9_-]{1,64}$`): SL207 says so, not SL200. MCP and
+    Copilot notations (`mcp__s__t`, `server/tool`) and wildcards are references, not names."""
+    if declared.resolution.outcome != Outcome.UNKNOWN:
+        return False
+    name = declared.entry.text.split("(", 1)[0].strip()
+    if not name or name.startswith("mcp__") or "/" in name or "*" in name:
+        return False
+    pattern = _name_pattern(target.name_pattern)
+    return pattern is not None and pattern.fullmatch(name) is None
+
+
+@functools.cache
+def _name_pattern(pattern: str) -> re.Pattern[str] | None:
+    try:
+        return re.compile(pattern)
+    except re.error:  # a user target's own pattern; a config error elsewhere
+        return None
+
+
 def declared_tools(doc: Document, target: Target) -> list[DeclaredTool]:
     """Every well-formed entry of the target's tool fields, resolved on the target."""
     cache = doc.analyses.declared
@@ -49,14 +116,24 @@ def declared_tools(doc: Document, target: Target) -> list[DeclaredTool]:
     if key not in cache:
         found: list[DeclaredTool] = []
         if doc.frontmatter:
-            for field in tool_fields(target, doc.kind):
+            for field in document_tool_fields(doc, target):
                 if field not in doc.frontmatter:
                     continue
-                for entry in tool_entries(doc, field):
+                for entry, grants in field_entries(doc, field):
                     if entry.problem is None and entry.text:
-                        found.append(DeclaredTool(field, entry, resolve(entry.text, target)))
+                        found.append(DeclaredTool(field, entry, resolve(entry.text, target), grants))
         cache[key] = found
     return cache[key]
+
+
+def field_entries(doc: Document, field: str) -> list[tuple[ToolEntry, bool]]:
+    """The entries of a tool field, each with whether it grants the tool: the keys of an OpenCode
+    agent's maps, the items of a list or string otherwise (but Copilot's `*`, every tool)."""
+    if doc.kind == OPENCODE_AGENT:
+        return map_entries(doc, field)
+    every = ALL_TOOLS.get(doc.kind)
+    grants = field not in REMOVING_FIELDS
+    return [(entry, grants) for entry in tool_entries(doc, field) if entry.text != every]
 
 
 def where(target: Target) -> str:

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 from skilllint.checks._helpers import quote_help
 from skilllint.checks._tools import DEFINITION_TOOL_FIELDS
-from skilllint.document import DOCUMENT_KINDS, SKILL
+from skilllint.document import DOCUMENT_KINDS, OPENCODE_AGENT, SKILL
 from skilllint.model import Severity
 from skilllint.rule import Finding, SkillContext, SkillRule
 from skilllint.toollist import tool_entries
@@ -44,5 +44,5 @@ RULE = SkillRule(
     summary="An `allowed-tools` entry has unbalanced parentheses, is empty, or is `Tool()`",
     severity=Severity.ERROR,
     check=check,
-    documents=DOCUMENT_KINDS,
+    documents=tuple(kind for kind in DOCUMENT_KINDS if kind != OPENCODE_AGENT),  # its maps' values: SL152
 )

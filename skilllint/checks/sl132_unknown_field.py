@@ -18,6 +18,7 @@ from typing import Any
 
 from skilllint.checks._fields import SPEC_FIELDS, readers
 from skilllint.checks._fixes import Budget, literal_start, own_node, text_edit, verified
+from skilllint.checks._tools import from_metadata_tools
 from skilllint.document import Document
 from skilllint.model import Fix, Severity
 from skilllint.rule import Finding, SkillContext, SkillRule
@@ -35,8 +36,10 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
         return
     known = known_fields(target.dialect)
     read_by = readers()
-    # read by the target, by the spec, or by another runtime (SL133)
-    unknown = [key for key in doc.frontmatter if key not in known and key not in SPEC_FIELDS and key not in read_by]
+    # read by the target, by the spec, or by another runtime (SL133); metadata.yaml's own tool list is
+    # resolved by the SL2xx rules
+    unknown = [key for key in doc.frontmatter if key not in known and key not in SPEC_FIELDS and key not in read_by
+               and not from_metadata_tools(doc, key)]
     renames = _renames(doc, unknown, known)
     for key in unknown:
         location = doc.locate((key,), key=True)

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from skilllint.checks._opencode import custom_tool
 from skilllint.checks._settings import resolved_names
-from skilllint.checks._tools import declared_tools, did_you_mean, where
-from skilllint.document import DOCUMENT_KINDS
-from skilllint.jsonfile import HOOKS, SETTINGS
+from skilllint.checks._tools import api_rejected, declared_tools, did_you_mean, field_semantics, where
+from skilllint.document import COPILOT_AGENT, COPILOT_PROMPT, DOCUMENT_KINDS, OPENCODE_AGENT
+from skilllint.jsonfile import GEMINI_EXTENSION, GEMINI_SETTINGS, HOOKS, SETTINGS
 from skilllint.model import Severity
 from skilllint.resolve import Outcome, Resolution, known_capability
 from skilllint.rule import FileContext, Finding, SkillContext, SkillRule
@@ -26,8 +27,10 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
         resolution = declared.resolution
         if resolution.outcome != Outcome.UNKNOWN:
             continue
+        if ctx.is_active("SL207") and api_rejected(declared, target):
+            continue  # a name no tool of the runtime can have: SL207 says so
         name = resolution.name or declared.entry.text
-        semantics = target.tool_fields.get(declared.field, "grant")
+        semantics = field_semantics(doc, declared.field, target)
         if target.tools is None:
             if not resolution.suggestions and not resolution.hint:
                 # close to no known name: an application's own tool, most likely
@@ -37,6 +40,12 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
             message = f"`{name}` is not a tool of any known runtime"
         else:
             message = f"`{name}` is not a tool of {where(target)}"
+        if doc.kind in SILENTLY:
+            if doc.kind == OPENCODE_AGENT and custom_tool(doc, name):
+                continue  # the project's own tool, `.opencode/tools/<name>.ts`
+            yield Finding(declared.entry.location, f"{message}: {SILENTLY[doc.kind]}",
+                          did_you_mean(resolution) or OTHER_TOOLS[doc.kind])
+            continue
         if semantics in IGNORED:
             why = (f", which ignores `{declared.field}`" if semantics == "ignored"
                    else f" (`{declared.field}` grants nothing there)")
@@ -53,7 +62,8 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
 def check_file(ctx: FileContext) -> Iterator[Finding]:
     """A permission rule or hook matcher in a Claude Code settings or hooks file that names no
     tool of the target: the rule allows or denies nothing (Claude Code warns at start-up about
-    an unknown deny or ask rule, and says nothing about an allow rule), the hook never fires."""
+    an unknown deny or ask rule, and says nothing about an allow rule), the hook never fires.
+    Likewise a tool a Gemini CLI extension or settings file excludes: a typo excludes nothing."""
     target = ctx.target
     if target.tools is None:
         return
@@ -65,7 +75,7 @@ def check_file(ctx: FileContext) -> Iterator[Finding]:
 
 
 VERB = {"allow": "the `allow` rule allows nothing", "ask": "the `ask` rule asks about nothing",
-        "deny": "the `deny` rule denies nothing"}
+        "deny": "the `deny` rule denies nothing", "exclude": "excluding it excludes nothing"}
 
 
 def _has_capability(resolution: Resolution, target: Target) -> bool:
@@ -84,6 +94,19 @@ COVERED_BY = {"write-file": ("edit-file",), "glob": ("shell",), "grep": ("shell"
 tool creates files (Codex's `apply_patch`), a shell finds and greps."""
 
 
+SILENTLY = {COPILOT_AGENT: "Copilot drops the entry, silently", COPILOT_PROMPT: "Copilot drops the entry, silently",
+            OPENCODE_AGENT: "the entry matches no tool and does nothing"}
+"""Agent formats whose runtime skips a name it does not know, without a word: Copilot's "All
+unrecognized tool names are ignored" (github/docs content/copilot/reference/
+custom-agents-configuration.md @03e038c5, read 2026-11-24); an OpenCode agent's tool maps key
+permissions, and a key no tool has matches nothing (`checks/_opencode.py`). The agent runs without
+the tool its author listed."""
+_EXTENSION_HELP = ("name a VS Code extension's tool `publisher.extension/tool` and an MCP server's `server/tool`; "
+                   "a name Copilot does not know is dropped")
+OTHER_TOOLS = {COPILOT_AGENT: _EXTENSION_HELP, COPILOT_PROMPT: _EXTENSION_HELP,
+               OPENCODE_AGENT: "a custom tool is a file in `.opencode/tools/` named after it; an MCP server's tool is "
+                               "`server_tool`"}
+"""Help for a name close to no known one: how the runtime spells the tools skilllint cannot know."""
 IGNORED = ("ignored", "informational")
 """Tool-field semantics where the runtime neither grants nor restricts by the list."""
 _DECLARE_HELP = ("if it is your application's own tool, declare it in a target (`runtimes:` with `tools:` or "
@@ -98,6 +121,6 @@ RULE = SkillRule(
     check=check,
     per_target=True,
     documents=DOCUMENT_KINDS,
-    files=(SETTINGS, HOOKS),
+    files=(SETTINGS, HOOKS, GEMINI_EXTENSION, GEMINI_SETTINGS),
     file_check=check_file,
 )

@@ -7,19 +7,26 @@ the session does not have, unless each user adds the server on their own. So: a 
 where the project has an MCP config (the nearest `.mcp.json` above the file, up to the
 repository root), and never for the names other sources give (`mcp__plugin_<plugin>_<server>__`
 for a plugin's servers, `mcp__claude_ai_...` for claude.ai connectors). A plugin's own
-`.mcp.json` may hold the servers directly or under `mcpServers`; both are read.
+`.mcp.json` may hold the servers directly or under `mcpServers`; both are read. On Gemini CLI,
+the servers of the extension holding the skill and of `.gemini/settings.json` (`_gemini`). A GitHub
+Copilot custom agent's or prompt file's `server/tool` entries are checked against the workspace's
+`.vscode/mcp.json` (`checks/_copilot.unconfigured_servers`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
+from skilllint.checks._copilot import COPILOT_KINDS, unconfigured_servers
+from skilllint.checks._gemini import gemini_files, mcp_servers, reads_gemini_files
 from skilllint.checks._project import nearest_files, read_json
 from skilllint.checks._tools import declared_tools
 from skilllint.document import DOCUMENT_KINDS, Document, relative_posix
 from skilllint.model import Severity
+from skilllint.resolve import Outcome
 from skilllint.rule import Finding, SkillContext, SkillRule
 from skilllint.suggest import closest
+from skilllint.targets import Target
 
 MCP_CONFIG = ".mcp.json"
 OTHER_SOURCES = ("mcp__plugin_", "mcp__claude_ai_")
@@ -27,7 +34,15 @@ OTHER_SOURCES = ("mcp__plugin_", "mcp__claude_ai_")
 
 def check(ctx: SkillContext) -> Iterator[Finding]:
     doc = ctx.doc
-    if ctx.target.dialect != "claude-code" or not doc.frontmatter:
+    if not doc.frontmatter:
+        return
+    if doc.kind in COPILOT_KINDS:  # `server/tool` against the workspace's `.vscode/mcp.json`
+        yield from unconfigured_servers(ctx)
+        return
+    if reads_gemini_files(ctx.target):
+        yield from _gemini(doc, ctx.target)
+        return
+    if ctx.target.dialect != "claude-code":
         return
     references = [d for d in declared_tools(doc, ctx.target)
                   if d.entry.text.startswith("mcp__") and not d.entry.text.startswith(OTHER_SOURCES)]
@@ -49,6 +64,39 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
                       "is no tool of a session in this project",
                       f"did you mean `mcp__{near}__...`?" if near else f"add `{server}` to {shown}, or say in the "
                       "skill's description that each user must add it")
+
+
+def _gemini(doc: Document, target: Target) -> Iterator[Finding]:
+    """Gemini CLI names an MCP tool `mcp_<server>_<tool>` (packages/core/src/tools/mcp-tool.ts,
+    read 2026-11-24); its servers come from the extension holding the skill and the project's
+    `.gemini/settings.json` (`_gemini`). A server name may hold `_`, so a reference is matched
+    against each configured server's prefix rather than cut at an underscore."""
+    references = [d for d in declared_tools(doc, target)
+                  if d.resolution.outcome == Outcome.MCP and d.entry.text.startswith("mcp_")]
+    if not references:
+        return
+    configured: set[str] = set()
+    shown_files = []
+    for path, data in gemini_files(doc):
+        servers = mcp_servers(data)
+        if servers is not None:
+            configured |= servers
+            shown_files.append(relative_posix(path, doc.cwd) if doc.cwd is not None else path)
+    if not shown_files:
+        return
+    listed = ", ".join(f"`{s}`" for s in sorted(configured)) or "none"
+    where = " and ".join(shown_files)
+    for declared in references:
+        name = declared.entry.text.split("(", 1)[0]
+        if any(name.startswith(f"mcp_{server}_") for server in configured):
+            continue
+        guess = name[len("mcp_"):].split("_", 1)[0]
+        near = closest(guess, sorted(configured), cutoff=80)
+        yield Finding(declared.entry.location,
+                      f"no MCP server in {where} (servers: {listed}) gives `{name}`: it is no tool of a "
+                      "gemini-cli session here",
+                      f"did you mean `mcp_{near}_...`?" if near else f"add its server to `mcpServers` in {where}, "
+                      "or say in the skill's description that each user must add it")
 
 
 def _mcp_config(doc: Document) -> tuple[str, set[str]] | None:

@@ -15,7 +15,7 @@ from skilllint.checks._toolfix import rename_tool
 from skilllint.checks._tools import declared_tools, where
 from skilllint.checks.sl200_unknown_tool import IGNORED
 from skilllint.document import DOCUMENT_KINDS
-from skilllint.jsonfile import HOOKS, SETTINGS
+from skilllint.jsonfile import GEMINI_EXTENSION, GEMINI_SETTINGS, HOOKS, SETTINGS
 from skilllint.model import Severity
 from skilllint.resolve import Outcome
 from skilllint.rule import FileContext, Finding, SkillContext, SkillRule
@@ -69,7 +69,7 @@ RULE = SkillRule(
     check=check,
     per_target=True,
     documents=DOCUMENT_KINDS,
-    files=(SETTINGS, HOOKS),
+    files=(SETTINGS, HOOKS, GEMINI_EXTENSION, GEMINI_SETTINGS),
     file_check=check_file,
     fixable=True,
 )

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from skilllint.checks._tools import DeclaredTool, declared_tools, where
-from skilllint.document import AGENT, DOCUMENT_KINDS, Document
+from skilllint.document import AGENT, COMMAND, DOCUMENT_KINDS, SKILL, Document
 from skilllint.model import Severity
 from skilllint.resolve import Outcome
 from skilllint.rule import Finding, SkillContext, SkillRule
@@ -68,6 +68,8 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
             continue
         if _one_of_alternatives(tool, target) or _restored_in_agent(doc, declared, target):
             continue
+        if not declared.grants and doc.kind not in (SKILL, AGENT, COMMAND):
+            continue  # a tool an agent turns off (OpenCode's `write: false`) needs no setup
         if resolution.outcome == Outcome.DEPRECATED and tool.status in WARN and ctx.is_active("SL201"):
             continue  # named by an old name: SL201 says both at once
         yield Finding(

@@ -1,6 +1,6 @@
 """SL215 tool-denied-by-policy: a tool a skill, subagent or command grants that the project denies.
 
-Two sources of policy. The config's `policies` (for applications that govern their tools
+Three sources of policy. The config's `policies` (for applications that govern their tools
 themselves: named allow/deny lists over names, `Tool(specifier)` rules and groups, each for the
 skills under given path globs), on every target; and Claude Code's own settings, below.
 
@@ -15,6 +15,10 @@ root. They are read through `doc.fs`, so a cached result is dropped when they ch
 A deny rule denies a whole tool when it has no specifier (`Bash`, `Bash(*)`), an MCP server's
 tools by prefix (`mcp__github`, `mcp__github__*`), and one grant when it is that grant, written
 alike; a narrower rule (`Bash(rm:*)` against `Bash(git:*)`) is not judged.
+
+Gemini CLI, third, excludes tools from the model in an extension's `gemini-extension.json`
+(`excludeTools`) and a project's `.gemini/settings.json` (`tools.exclude`, formerly
+`excludeTools`): `checks/_gemini.py` reads them, with the same matching.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 
+from skilllint.checks._gemini import excluded_tools, gemini_files, reads_gemini_files
 from skilllint.checks._policies import matches as covers
 from skilllint.checks._project import nearest_files, read_json
 from skilllint.checks._settings import rule_lists
@@ -31,6 +36,7 @@ from skilllint.globs import matches
 from skilllint.jsonfile import SETTINGS_FILES
 from skilllint.model import Severity
 from skilllint.rule import Finding, SkillContext, SkillRule
+from skilllint.targets import Target
 
 
 def check(ctx: SkillContext) -> Iterator[Finding]:
@@ -38,10 +44,12 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
     target = ctx.target
     if not doc.frontmatter:
         return
-    granted = [d for d in declared_tools(doc, target) if d.field != "disallowedTools"]
+    granted = [d for d in declared_tools(doc, target) if d.grants]
     if not granted:
         return
     yield from _by_config(ctx, granted)
+    if reads_gemini_files(target):
+        yield from _by_gemini(doc, granted, target)
     if target.dialect != "claude-code":
         return
     denies = _deny_rules(doc)
@@ -53,6 +61,24 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
                               f"`{declared.entry.text}` is denied in this project: `permissions.deny` in {shown} "
                               f"has `{rule}`, and deny rules win over `{declared.field}`",
                               "drop it from the list, or narrow the project's deny rule if the tool is needed")
+                break
+
+
+def _by_gemini(doc: Document, granted: list[DeclaredTool], target: Target) -> Iterator[Finding]:
+    """A declared tool that the Gemini CLI extension holding the skill, or the project's Gemini
+    settings, exclude from the model: the skill asks for a tool the model is never offered."""
+    excludes = []
+    for path, data in gemini_files(doc):
+        key, entries = excluded_tools(path, data)
+        excludes += [(path, key, entry) for entry in entries]
+    for declared in granted:
+        for path, key, entry in excludes:
+            if covers(entry, declared, target, {}):
+                shown = relative_posix(path, doc.cwd) if doc.cwd is not None else path
+                yield Finding(declared.entry.location,
+                              f"`{declared.entry.text}` is excluded: `{key}` in {shown} has "
+                              f"`{entry}`, so gemini-cli never offers it to the model",
+                              "write the skill without it, or narrow the exclusion if the tool is needed")
                 break
 
 

@@ -21,7 +21,7 @@ from typing import Any
 
 from skilllint.checks._fixes import Budget, Expect, literal_start, node_range, offset_of, own_node, text_edit, verified
 from skilllint.checks._hidden import INVISIBLE, JOINING_SCRIPTS, every_text, may_hold, name
-from skilllint.checks._tools import tool_fields
+from skilllint.checks._tools import document_tool_fields
 from skilllint.document import DOCUMENT_KINDS, Document
 from skilllint.model import Fix, Severity, Span
 from skilllint.readfacts import Location
@@ -49,7 +49,7 @@ def _strict_lines(doc: Document, ctx: SkillContext) -> set[int]:
     lines: set[int] = set()
     if not doc.frontmatter:
         return lines
-    for key in (*IDENTIFIERS, *tool_fields(ctx.target, doc.kind)):
+    for key in (*IDENTIFIERS, *document_tool_fields(doc, ctx.target)):
         if key in doc.frontmatter:
             span = doc.locate((key,)).span
             lines.update(range(span.line, (span.end_line or span.line) + 1))

@@ -36,7 +36,9 @@ PATTERNS = (
 )
 
 
-TRIGGERS = (b"curl", b"wget", b"iwr ", b"irm ", b"invoke-")  # `iwr`/`irm` with their space: `confirm` holds `irm`
+TRIGGERS = (b"curl", b"wget", b"iwr ", b"irm ", b"invoke-", b"downloadstring")
+"""Words a download command holds: `iwr`/`irm` with their space (`confirm` holds `irm`), and
+`DownloadString` for `iex (New-Object Net.WebClient).DownloadString(...)`, which names no other."""
 
 
 def _maybe(text: str) -> bool:

@@ -11,23 +11,17 @@ the skill's own shell blocks run, as the narrow entries to write.
 
 from __future__ import annotations
 
-import re
-from collections import Counter
 from collections.abc import Iterator
 
-from skilllint.checks._code import code_lines
-from skilllint.checks._tools import DeclaredTool, declared_tools
-from skilllint.document import AGENT, COMMAND, DOCUMENT_KINDS, Document
+from skilllint.checks._code import shell_blocks
+from skilllint.checks._shell import programs
+from skilllint.checks._tools import DeclaredTool, declared_tools, field_semantics
+from skilllint.document import AGENT, COMMAND, SKILL, Document
 from skilllint.model import Severity
 from skilllint.rule import Finding, SkillContext, SkillRule
 
 SHELLS = frozenset({"shell"})  # not `shell-session` (a background shell's output or stop: no command of its own)
-NOT_COMMANDS = frozenset({"cd", "echo", "export", "if", "then", "else", "fi", "for", "do", "done", "while", "set",
-                          "source", ".", "#", "}", "{", "case", "esac", "function", "return", "exit", "local", "read",
-                          "printf", "true", "false", "[", "[[", "test", "sudo", "env", "time", "eval", "exec", "setopt",
-                          "alias", "unset", "trap", "shift", "let", "declare", "typeset", "xargs"})
-"""Shell words that are not a program to grant (or would grant everything again: `eval`, `exec`)."""
-_WORD = re.compile(r"[a-z][\w.+-]*")  # programs are lower-case words; a capital starts prose or a diagram
+SHOWN = 3  # narrow entries named in the help
 
 
 def _unrestricted(declared: DeclaredTool) -> bool:
@@ -38,14 +32,8 @@ def _unrestricted(declared: DeclaredTool) -> bool:
 
 
 def _commands(doc: Document) -> list[str]:
-    """The programs the skill's shell blocks run, most used first (at most three)."""
-    found: Counter[str] = Counter()
-    for _, _, text in code_lines(doc, shell_only=True, labelled=True):
-        line = text.strip().removeprefix("$ ").strip()
-        match = _WORD.match(line)
-        if match and match.group() not in NOT_COMMANDS:
-            found[match.group()] += 1
-    return [command for command, _ in found.most_common(3)]
+    """The programs the skill's shell blocks run, most used first (`checks/_shell.py`)."""
+    return [command for command, _ in programs(shell_blocks(doc)).most_common()]
 
 
 def check(ctx: SkillContext) -> Iterator[Finding]:
@@ -54,18 +42,20 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
     if target.tools is None or not doc.frontmatter:
         return
     for declared in declared_tools(doc, target):
-        if declared.field == "disallowedTools" or not _unrestricted(declared):
+        if not declared.grants or not _unrestricted(declared):
             continue
-        if doc.kind != AGENT and target.tool_fields.get(declared.field, "grant") != "grant":
+        if doc.kind != AGENT and field_semantics(doc, declared.field, target) != "grant":
             continue
         name = declared.resolution.tool.name if declared.resolution.tool else declared.entry.text
         commands = _commands(doc)
         who = {AGENT: "subagent", COMMAND: "command"}.get(doc.kind, "skill")
         if commands:
-            narrow = " ".join(f"{name}({command}:*)" for command in commands)
-            help_text = f"grant the commands the {who}'s shell blocks run: `{narrow}`"
+            narrow = " ".join(f"{name}({command}:*)" for command in commands[:SHOWN])
+            more = f" (and {len(commands) - SHOWN} more its blocks run)" if len(commands) > SHOWN else ""
+            help_text = f"grant the commands the {who}'s shell blocks run, one entry each: `{narrow}`{more}"
         else:
-            help_text = f"grant only the commands the {who} needs, one entry each: `{name}(git status:*)`"
+            help_text = (f"if the {who} runs no shell command, drop `{declared.entry.text}`; else grant only the "
+                         f"commands it runs, one entry each: `{name}(git status:*)`")
         yield Finding(declared.entry.location,
                       f"`{declared.entry.text}` grants an unrestricted shell: any command runs without asking",
                       help_text)
@@ -78,5 +68,5 @@ RULE = SkillRule(
     severity=Severity.WARNING,
     check=check,
     per_target=True,
-    documents=DOCUMENT_KINDS,
+    documents=(SKILL, AGENT, COMMAND),  # the narrower grant it asks for is a Claude Code permission rule
 )

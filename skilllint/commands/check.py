@@ -73,8 +73,9 @@ def stderr_progress(done: int, total: int) -> None:
     sys.stderr.flush()
 
 
-def use_color(options: dict[str, Any]) -> bool:
-    """`--color`/`--no-color`, else FORCE_COLOR, else NO_COLOR, else whether stdout is a terminal.
+def use_color(options: dict[str, Any], terminal: bool | None = None) -> bool:
+    """`--color`/`--no-color`, else FORCE_COLOR, else NO_COLOR, else whether the report goes to a
+    terminal (`terminal`; default: whether stdout is one).
 
     Each variable counts when set and not empty, whatever its value (https://force-color.org,
     https://no-color.org). When both are set FORCE_COLOR wins, as in force-color.org's example
@@ -88,7 +89,7 @@ def use_color(options: dict[str, Any]) -> bool:
         return True
     if os.environ.get("NO_COLOR"):
         return False
-    return sys.stdout.isatty()
+    return sys.stdout.isatty() if terminal is None else terminal
 
 
 def run_check(paths: list[str], options: dict[str, Any]) -> int:
@@ -99,6 +100,17 @@ def run_check(paths: list[str], options: dict[str, Any]) -> int:
     show_progress = sys.stderr.isatty() and not options.get("no_progress") and not options.get("quiet")
     inputs = RunInputs(DEFAULT_MAX_BYTES) if record_root(options) is not None else None
     report = None
+    if options.get("diff") and options.get("write_baseline"):
+        raise click.UsageError("--diff writes nothing: it cannot write a baseline (use --fix, or neither)")
+    if options.get("output_file"):
+        from skilllint.commands.outputfile import check_folder
+
+        check_folder(options["output_file"], "output file")
+    baseline = None
+    if options.get("baseline") or options.get("write_baseline"):
+        from skilllint.commands.baselines import prepare_baseline
+
+        baseline = prepare_baseline(options, cwd, inputs)  # before linting: a broken baseline stops the run now
     try:
         if options.get("fix") or options.get("diff"):  # skilllint.commands.fix, imported only then
             from skilllint.commands.fix import lint_and_fix
@@ -111,14 +123,15 @@ def run_check(paths: list[str], options: dict[str, Any]) -> int:
     except SettingsError as error:
         raise click.UsageError(str(error)) from None
     if report is not None and options.get("diff"):
-        return _diff_only(report, result.faults, bool(options.get("quiet")))
+        return _diff_only(report, result.faults, options)
     fmt = options.get("fmt") or "auto"
+    terminal = sys.stdout.isatty() and not options.get("output_file")
     if fmt == "auto":
-        fmt = pick_auto(sys.stdout.isatty())
+        fmt = pick_auto(terminal)
     run = RunInfo(
         version=__version__,
         skills=result.skills,
-        color=use_color(options),
+        color=use_color(options, terminal),
         source_line=SourceLines(cwd, inputs),
         rules={rule.code: rule for rule in settings.rules},
     )
@@ -126,6 +139,10 @@ def run_check(paths: list[str], options: dict[str, Any]) -> int:
     out: list[str] = []
     err: list[str] = []
     fix_line = report is not None and not options.get("quiet")  # said once: in the summary, else on stderr
+    notes: list[str] = []
+    if baseline is not None:
+        kept = baseline.apply(diagnostics, run.source_line, paths, result.faults, inputs)
+        diagnostics, notes = kept.diagnostics, kept.notes
     if options.get("statistics"):
         from skilllint.formatters.statistics import render_statistics, render_statistics_json
 
@@ -137,7 +154,11 @@ def run_check(paths: list[str], options: dict[str, Any]) -> int:
             if report is not None:
                 out.append(report.line(len(diagnostics), dry=False) + "\n")
                 fix_line = False
+            out.extend(note + "\n" for note in notes)
+            notes = []
             out.append(targets_summary(result.target_use))
+    if notes and not options.get("quiet"):  # beside a report that must stay JSON, SARIF or annotations
+        err.extend(f"skilllint: {note}\n" for note in notes)
     if report is not None:
         if fix_line:
             err.append(report.line(len(diagnostics), dry=False) + "\n")
@@ -147,13 +168,13 @@ def run_check(paths: list[str], options: dict[str, Any]) -> int:
     fail_on = Severity.parse(options.get("fail_on") or config.get("fail-on", "error"))
     assert fail_on is not None
     failing = any(d.severity.rank >= fail_on.rank for d in diagnostics)
-    code = EXIT_FINDINGS if failing else EXIT_CLEAN
+    code = EXIT_FINDINGS if failing and not options.get("exit_zero") else EXIT_CLEAN
     if result.faults:
         err.append(_faults_line(result.faults))
         code = EXIT_ERROR
     if report is not None and report.errors:
         code = EXIT_ERROR
-    emit("".join(out), "".join(err))
+    emit("".join(out), "".join(err), options.get("output_file"))
     if inputs is not None and not result.faults:  # an internal error or a budget run out is no answer to keep
         store(paths, options, inputs, "".join(out), "".join(err), code)
     return code
@@ -165,15 +186,18 @@ def _faults_line(faults: int) -> str:
             "rerun with --debug and report it\n")
 
 
-def _diff_only(report: FixReport, faults: int, quiet: bool) -> int:
-    """`check --diff`: the diff on stdout, how many findings it fixes on stderr; exit 1 when there is
-    something to fix (as ruff's `--diff`), 0 when not, 2 after an internal error."""
-    err = [] if quiet else [report.line(0, dry=True) + "\n"]
+def _diff_only(report: FixReport, faults: int, options: dict[str, Any]) -> int:
+    """`check --diff`: the diff on stdout (or `--output-file`), how many findings it fixes on stderr;
+    exit 1 when there is something to fix (as ruff's `--diff`; 0 with `--exit-zero`), 0 when not, 2
+    after an internal error."""
+    err = [] if options.get("quiet") else [report.line(0, dry=True) + "\n"]
     err.extend(line + "\n" for line in report.warnings())
     if faults:
         err.append(_faults_line(faults))
-    emit(report.diff, "".join(err))
-    return EXIT_ERROR if faults else EXIT_FINDINGS if report.fixed else EXIT_CLEAN
+    emit(report.diff, "".join(err), options.get("output_file"))
+    if faults:
+        return EXIT_ERROR
+    return EXIT_FINDINGS if report.fixed and not options.get("exit_zero") else EXIT_CLEAN
 
 
 def targets_summary(use: dict[tuple[str, str], int]) -> str:
@@ -214,7 +238,10 @@ def summary(diagnostics: list[Diagnostic], skills: int, manifests: int = 0,
 
 
 _OTHER_FILES = (("agent", "subagent"), ("command", "command"), ("plugin", "plugin manifest"),
-                ("marketplace", "marketplace"), ("settings", "settings file"), ("hooks", "hooks file"))
+                ("marketplace", "marketplace"), ("settings", "settings file"), ("hooks", "hooks file"),
+                ("gemini-extension", "Gemini extension"), ("gemini-settings", "Gemini settings file"),
+                ("copilot-agent", "Copilot agent"), ("copilot-prompt", "Copilot prompt file"),
+                ("opencode-agent", "OpenCode agent"))
 
 
 def _checked(skills: int, manifests: int, others: dict[str, int] | None = None) -> str:

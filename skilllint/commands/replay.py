@@ -31,9 +31,11 @@ _NOT_OUTPUT = frozenset({"jobs", "no_progress"})
 def record_root(options: dict[str, Any]) -> Path | None:
     """Where a run's record is kept: the cache folder as decided before any config is read. A
     record is written only by a run whose configs leave the cache there (so one is found again
-    without reading a config), and never for --no-cache, a run that injects faults, nor one that
-    fixes (--fix writes files; --diff prints what it read outside the record)."""
-    if options.get("no_cache") or options.get("inject_fault") or options.get("fix") or options.get("diff"):
+    without reading a config), and never for --no-cache, a run that injects faults, one that writes
+    a baseline (a replay would have to write the file again; writing one is rare), nor one that fixes
+    (--fix writes files; --diff prints what it read outside the record)."""
+    if options.get("no_cache") or options.get("inject_fault") or options.get("write_baseline") \
+            or options.get("fix") or options.get("diff"):
         return None
     return cache_root(cli_dir=options.get("cache_dir"), cwd=Path.cwd())
 
@@ -74,13 +76,19 @@ def replay(paths: list[str], options: dict[str, Any]) -> int | None:
         return None
     if found is None or not found.holds():
         return None
-    emit(found.stdout, found.stderr)
+    emit(found.stdout, found.stderr, options.get("output_file"))
     return found.code
 
 
-def emit(stdout: str, stderr: str) -> None:
-    """Write a run's output: the same calls whether it was just computed or is replayed."""
-    if stdout:
+def emit(stdout: str, stderr: str, output_file: str | None = None) -> None:
+    """Write a run's output: the same calls whether it was just computed or is replayed. With
+    `--output-file`, the report replaces that file (atomically, even when empty) instead of going
+    to stdout: a replay writes it again, byte for byte."""
+    if output_file:
+        from skilllint.commands.outputfile import write_file
+
+        write_file(output_file, stdout.encode("utf-8", "backslashreplace"), "output file")
+    elif stdout:
         sys.stdout.write(stdout)
         sys.stdout.flush()
     if stderr:

@@ -537,3 +537,35 @@ def test_a_subagent_named_on_the_command_line_is_linted(tmp_path: Path) -> None:
     found = discover([".claude/agents/review.md"], tmp_path)
     assert [(d.kind, d.plugin) for d in found.definitions] == [("agent", False)]
     assert not found.skills
+
+
+def test_copilot_and_opencode_agent_files_are_found_where_their_runtimes_read_them(tmp_path: Path) -> None:
+    """Copilot: any `.md` directly in `.github/agents/` but README.md, and `*.prompt.md` directly in
+    `.github/prompts/`; OpenCode: any `.md` below `.opencode/agent/` or `.opencode/agents/`. A file
+    one folder deeper in `.github/`, another Markdown file there, or an `agents/` folder elsewhere is
+    none of them."""
+    for relative in (".github/agents/review.agent.md", ".github/agents/plain.md", ".github/agents/README.md",
+                     ".github/agents/team/deep.agent.md", ".github/prompts/fix.prompt.md", ".github/prompts/notes.md",
+                     ".github/prompts/sub/deep.prompt.md", ".github/prompts/.prompt.md", ".opencode/agent/review.md",
+                     ".opencode/agents/team/lead.md", ".opencode/command/deploy.md", "pkg/.opencode/agent/x.md",
+                     "docs/github/agents/x.md"):
+        _put(tmp_path, relative)
+    found = discover(["."], tmp_path)
+    got = {(d.file.relative_to(tmp_path).as_posix(), d.kind, d.plugin) for d in found.definitions}
+    assert got == {
+        (".github/agents/review.agent.md", "copilot-agent", False), (".github/agents/plain.md", "copilot-agent", False),
+        (".github/prompts/fix.prompt.md", "copilot-prompt", False),
+        (".opencode/agent/review.md", "opencode-agent", False),
+        (".opencode/agents/team/lead.md", "opencode-agent", False),
+        ("pkg/.opencode/agent/x.md", "opencode-agent", False),
+    }
+
+
+@pytest.mark.parametrize("relative, kind", [(".github/agents/review.agent.md", "copilot-agent"),
+                                            (".github/prompts/fix.prompt.md", "copilot-prompt"),
+                                            (".opencode/agents/review.md", "opencode-agent")])
+def test_an_agent_file_named_on_the_command_line_is_linted(tmp_path: Path, relative: str, kind: str) -> None:
+    _put(tmp_path, relative)
+    found = discover([relative], tmp_path)
+    assert [(d.kind, d.plugin) for d in found.definitions] == [(kind, False)]
+    assert not found.skills and not found.problems

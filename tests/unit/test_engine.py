@@ -506,3 +506,25 @@ def test_a_target_name_inside_a_word_is_not_the_target() -> None:
     merged = merge_across_targets(found, ["amp", "crush"])
     assert [(d.message, d.target) for d in merged] == [("see the example: `x` is not a tool of amp, crush",
                                                         "amp, crush")]
+
+
+@pytest.mark.parametrize("kind, run, expected", [
+    ("agent", ["alpha"], ["claude-code"]),
+    ("agent", ["claude-code", "copilot"], ["claude-code"]),
+    ("copilot-agent", ["claude-code", "opencode"], ["copilot"]),
+    ("copilot-prompt", ["copilot", "mine"], ["copilot", "mine"]),
+    ("opencode-agent", ["copilot", "mine"], ["opencode"]),
+    ("opencode-agent", ["opencode", "alpha"], ["opencode"]),
+])
+def test_a_runtime_s_own_file_is_checked_on_the_run_s_targets_of_that_runtime(
+        tmp_path: Path, kind: str, run: list[str], expected: list[str]) -> None:
+    """Each agent format is its runtime's: checked on the run's targets of that runtime (its dialect, the
+    runtime itself, a target extending it), else on the runtime alone whatever `--target` says."""
+    from skilllint.engine import definition_targets
+    from skilllint.targets import builtin_targets
+
+    builtins = builtin_targets()
+    mine = Target(id="mine", dialect="copilot", extends="copilot")
+    targets = [mine if ident == "mine" else builtins.get(ident, A) for ident in run]
+    found = definition_targets(_settings(tmp_path, [], targets), kind)
+    assert [target.id for target in found] == expected
