@@ -21,7 +21,7 @@ import contextlib
 import errno
 import os
 import stat
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -150,13 +150,16 @@ class FileSystemView:
     hashing costs the import of hashlib (OpenSSL, milliseconds of a one-skill run) for nothing.
     """
 
-    __slots__ = ("_answers", "digests", "max_bytes", "sigs")
+    __slots__ = ("_answers", "digests", "max_bytes", "overlay", "sigs")
 
-    def __init__(self, max_bytes: int, *, digests: bool = True) -> None:
+    def __init__(self, max_bytes: int, *, digests: bool = True, overlay: Mapping[str, bytes] | None = None) -> None:
         self.max_bytes = max_bytes
         self.digests = digests
         self._answers: dict[tuple[str, str], Answer] = {}
         self.sigs: dict[str, Sig] = {}  # each file read: its signature, taken before its bytes were read
+        # contents read instead of the file's bytes on disk, by normalised path: what `check --diff`
+        # would write, linted before anything is written
+        self.overlay = overlay
 
     def exists(self, path: str) -> bool:
         return bool(self.answer("exists", path))
@@ -195,6 +198,11 @@ class FileSystemView:
     def read(self, path: str, limit: int | None = None) -> tuple[bytes, int]:
         """`read_bytes(path, max_bytes)` (or `limit`: the caller's own, equal to it for a skill's
         view), with its digest (or its error) recorded. Raises OSError."""
+        if self.overlay:
+            content = self.overlay.get(os.path.normpath(path))
+            if content is not None:
+                self._answers[("read", path)] = ["ok", digest(content) if self.digests else None, len(content)]
+                return content[: (self.max_bytes if limit is None else limit) + 1], len(content)
         try:
             data, info = read_with_stat(path, self.max_bytes if limit is None else limit)
         except OSError as error:

@@ -1,14 +1,17 @@
 """SL212 tool-name-mismatch: the right tool, the wrong case or style.
 
 `bash` is not `Bash` in Claude Code, and `readFile` is not `read_file` in Cline: runtimes
-that match tool names exactly treat the variant as an unknown tool.
+that match tool names exactly treat the variant as an unknown tool. Fix: the exact name is
+written over the variant in a tool list the target reads, when the target has one such name.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
+from skilllint.checks._fixes import Budget
 from skilllint.checks._settings import resolved_names
+from skilllint.checks._toolfix import rename_tool
 from skilllint.checks._tools import declared_tools, where
 from skilllint.checks.sl200_unknown_tool import IGNORED
 from skilllint.document import DOCUMENT_KINDS
@@ -21,6 +24,7 @@ from skilllint.rule import FileContext, Finding, SkillContext, SkillRule
 def check(ctx: SkillContext) -> Iterator[Finding]:
     doc = ctx.doc
     target = ctx.target
+    budget = Budget(doc)
     for declared in declared_tools(doc, target):
         resolution = declared.resolution
         if resolution.outcome != Outcome.MISMATCH or resolution.tool is None:
@@ -34,10 +38,12 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
                           f"`{declared.field}`; the instructions should use `{exact}` there",
                           resolution.hint, Severity.INFO)
             continue
+        names = set(resolution.suggestions or (exact,))
         yield Finding(
             declared.entry.location,
             f"`{resolution.name}` should be `{exact}` in {where(target)}",
             resolution.hint or f"{where(target)} matches tool names exactly",
+            fix=budget(rename_tool, doc, declared, resolution.name, exact) if names == {exact} else None,
         )
 
 
@@ -65,4 +71,5 @@ RULE = SkillRule(
     documents=DOCUMENT_KINDS,
     files=(SETTINGS, HOOKS, GEMINI_EXTENSION, GEMINI_SETTINGS),
     file_check=check_file,
+    fixable=True,
 )

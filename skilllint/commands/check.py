@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -18,6 +18,9 @@ from skilllint.location import PORTABLE
 from skilllint.model import Diagnostic, Severity
 from skilllint.settings import SettingsError, lint_by_config
 from skilllint.targets import DEFAULT_TARGET
+
+if TYPE_CHECKING:
+    from skilllint.commands.fix import FixReport
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 
@@ -96,6 +99,9 @@ def run_check(paths: list[str], options: dict[str, Any]) -> int:
     cwd = Path.cwd()
     show_progress = sys.stderr.isatty() and not options.get("no_progress") and not options.get("quiet")
     inputs = RunInputs(DEFAULT_MAX_BYTES) if record_root(options) is not None else None
+    report = None
+    if options.get("diff") and options.get("write_baseline"):
+        raise click.UsageError("--diff writes nothing: it cannot write a baseline (use --fix, or neither)")
     if options.get("output_file"):
         from skilllint.commands.outputfile import check_folder
 
@@ -106,10 +112,18 @@ def run_check(paths: list[str], options: dict[str, Any]) -> int:
 
         baseline = prepare_baseline(options, cwd, inputs)  # before linting: a broken baseline stops the run now
     try:
-        settings, config, result = lint_by_config(paths, options, cwd, stderr_progress if show_progress else None,
-                                                  inputs)
+        if options.get("fix") or options.get("diff"):  # skilllint.commands.fix, imported only then
+            from skilllint.commands.fix import lint_and_fix
+
+            settings, config, result, report = lint_and_fix(paths, options, cwd,
+                                                            stderr_progress if show_progress else None)
+        else:
+            settings, config, result = lint_by_config(paths, options, cwd,
+                                                      stderr_progress if show_progress else None, inputs)
     except SettingsError as error:
         raise click.UsageError(str(error)) from None
+    if report is not None and options.get("diff"):
+        return _diff_only(report, result.faults, options)
     fmt = options.get("fmt") or "auto"
     terminal = sys.stdout.isatty() and not options.get("output_file")
     if fmt == "auto":
@@ -124,6 +138,7 @@ def run_check(paths: list[str], options: dict[str, Any]) -> int:
     diagnostics = result.diagnostics
     out: list[str] = []
     err: list[str] = []
+    fix_line = report is not None and not options.get("quiet")  # said once: in the summary, else on stderr
     notes: list[str] = []
     if baseline is not None:
         kept = baseline.apply(diagnostics, run.source_line, paths, result.faults, inputs)
@@ -136,11 +151,18 @@ def run_check(paths: list[str], options: dict[str, Any]) -> int:
         out.append(render(fmt, diagnostics, run))
         if fmt in ("full", "concise") and not options.get("quiet"):
             out.append(summary(diagnostics, result.skills, result.manifests, result.definitions) + "\n")
+            if report is not None:
+                out.append(report.line(len(diagnostics), dry=False) + "\n")
+                fix_line = False
             out.extend(note + "\n" for note in notes)
             notes = []
             out.append(targets_summary(result.target_use))
     if notes and not options.get("quiet"):  # beside a report that must stay JSON, SARIF or annotations
         err.extend(f"skilllint: {note}\n" for note in notes)
+    if report is not None:
+        if fix_line:
+            err.append(report.line(len(diagnostics), dry=False) + "\n")
+        err.extend(line + "\n" for line in report.warnings())
     if not (result.skills or result.manifests or result.definitions or diagnostics or options.get("quiet")):
         err.append(nothing_found_warning(paths) + "\n")
     fail_on = Severity.parse(options.get("fail_on") or config.get("fail-on", "error"))
@@ -148,14 +170,34 @@ def run_check(paths: list[str], options: dict[str, Any]) -> int:
     failing = any(d.severity.rank >= fail_on.rank for d in diagnostics)
     code = EXIT_FINDINGS if failing and not options.get("exit_zero") else EXIT_CLEAN
     if result.faults:
-        files = "file" if result.faults == 1 else "files"
-        err.append(f"skilllint: internal error on {result.faults:,} {files} (SL000): their findings may be "
-                   "incomplete; rerun with --debug and report it\n")
+        err.append(_faults_line(result.faults))
+        code = EXIT_ERROR
+    if report is not None and report.errors:
         code = EXIT_ERROR
     emit("".join(out), "".join(err), options.get("output_file"))
     if inputs is not None and not result.faults:  # an internal error or a budget run out is no answer to keep
         store(paths, options, inputs, "".join(out), "".join(err), code)
     return code
+
+
+def _faults_line(faults: int) -> str:
+    files = "file" if faults == 1 else "files"
+    return (f"skilllint: internal error on {faults:,} {files} (SL000): their findings may be incomplete; "
+            "rerun with --debug and report it\n")
+
+
+def _diff_only(report: FixReport, faults: int, options: dict[str, Any]) -> int:
+    """`check --diff`: the diff on stdout (or `--output-file`), how many findings it fixes on stderr;
+    exit 1 when there is something to fix (as ruff's `--diff`; 0 with `--exit-zero`), 0 when not, 2
+    after an internal error."""
+    err = [] if options.get("quiet") else [report.line(0, dry=True) + "\n"]
+    err.extend(line + "\n" for line in report.warnings())
+    if faults:
+        err.append(_faults_line(faults))
+    emit(report.diff, "".join(err), options.get("output_file"))
+    if faults:
+        return EXIT_ERROR
+    return EXIT_FINDINGS if report.fixed and not options.get("exit_zero") else EXIT_CLEAN
 
 
 def targets_summary(use: dict[tuple[str, str], int]) -> str:
