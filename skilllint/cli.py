@@ -62,15 +62,24 @@ def cli() -> None:
               help="Keep the result cache in DIR (default: $SKILLLINT_CACHE_DIR, else config `cache-dir`, "
               "else $XDG_CACHE_HOME/skilllint or ~/.cache/skilllint).")
 @click.option("--debug", is_flag=True, help="Show tracebacks of internal errors.")
+@click.option("--stdin-filename", metavar="PATH", default=None,
+              help="With `-` (or no path): lint standard input as the file PATH, whose name, folder and "
+              "config decide what it is and how it is checked. No cache is used or written.")
 @click.option("--inject-fault", metavar="KIND:GLOB", hidden=True, default=None,
               help="Testing only: fail (raise, crash or hang) on files matching GLOB.")
 def check(paths: tuple[str, ...], **options: Any) -> None:
-    """Lint skill folders, SKILL.md files and tool manifests (default: the current folder)."""
-    sys.exit(_guard(_check, list(paths) or ["."], options, debug=options["debug"]))
+    """Lint skill folders, SKILL.md files and tool manifests (default: the current folder; `-`:
+    standard input, with --stdin-filename)."""
+    sys.exit(_guard(_check, list(paths), options, debug=options["debug"]))
 
 
 def _check(paths: list[str], options: dict[str, Any]) -> int:
     """The stored output of this same run while nothing it read has changed, else a run."""
+    if "-" in paths or options.get("stdin_filename") is not None:
+        from skilllint.commands.stdin import run_stdin
+
+        return run_stdin(paths, options)
+    paths = paths or ["."]
     from skilllint.commands.replay import replay
 
     code = replay(paths, options)

@@ -32,7 +32,7 @@ from skilllint.faults import (
     fault,
     time_budget,
 )
-from skilllint.fsview import Answer, RunInputs, Sig
+from skilllint.fsview import NO_BUFFERS, Answer, Buffers, PlainFs, RunInputs, Sig
 from skilllint.globs import matches
 from skilllint.jsonfile import JsonFile, load_json_file
 from skilllint.location import LocationDefaults
@@ -81,7 +81,7 @@ class Settings(Record):
 
     __slots__ = ("targets", "rules", "severity", "per_file_ignores", "exclude", "manifest_globs", "target_manifests",
                  "max_bytes", "options", "jobs", "force_exclude", "cwd", "file_budget", "location_defaults", "debug",
-                 "inject_fault", "cache_dir", "config_digest", "inputs", "policies", "groups")
+                 "inject_fault", "cache_dir", "config_digest", "inputs", "policies", "groups", "buffers")
     targets: list[Target]
     rules: list[AnyRule]
     severity: dict[str, Severity | None]  # config overrides
@@ -103,6 +103,7 @@ class Settings(Record):
     inputs: RunInputs | None  # where every layer records what it asked the file system (for a run record)
     policies: tuple[Policy, ...]  # config `policies` (SL215)
     groups: Mapping[str, tuple[str, ...]]  # config `groups`
+    buffers: Buffers  # files whose text is given in memory (stdin, an editor's buffer), by absolute path
 
     def __init__(self, targets: list[Target], rules: list[AnyRule], severity: dict[str, Severity | None] | None = None,
                  per_file_ignores: list[tuple[str, tuple[str, ...]]] | None = None, exclude: tuple[str, ...] = (),
@@ -112,7 +113,7 @@ class Settings(Record):
                  location_defaults: LocationDefaults | None = None, debug: bool = False,
                  inject_fault: tuple[str, str] | None = None, cache_dir: Path | None = None,
                  config_digest: str = "", inputs: RunInputs | None = None, policies: tuple[Policy, ...] = (),
-                 groups: Mapping[str, tuple[str, ...]] | None = None) -> None:
+                 groups: Mapping[str, tuple[str, ...]] | None = None, buffers: Buffers = NO_BUFFERS) -> None:
         self.targets = targets
         self.rules = rules
         self.severity = {} if severity is None else severity
@@ -134,6 +135,7 @@ class Settings(Record):
         self.inputs = inputs
         self.policies = policies
         self.groups = {} if groups is None else groups
+        self.buffers = buffers
 
 
 class Result(Record):
@@ -296,7 +298,7 @@ class Linter:
         try:
             with time_budget(settings.file_budget):
                 file = load_json_file(item.file, settings.cwd, item.kind, settings.max_bytes,
-                                      digests=settings.inputs is not None)
+                                      digests=settings.inputs is not None, buffers=settings.buffers)
                 self.check_file(file, targets, diagnostics)
                 if settings.inputs is not None:
                     settings.inputs.merge(file.fs.probes(), file.fs.sigs, file.fs.max_bytes)
@@ -357,7 +359,7 @@ class Linter:
         try:
             with budget.file() if budget is not None else time_budget(settings.file_budget):
                 doc = load_document(skill.file, settings.cwd, max_bytes=settings.max_bytes,
-                                    digests=self.cache is not None)
+                                    digests=self.cache is not None, buffers=settings.buffers)
                 if settings.inject_fault is not None:
                     where = "--inject-fault"
                     _inject(settings.inject_fault, doc.path)
@@ -415,7 +417,7 @@ class Linter:
             with time_budget(settings.file_budget):
                 doc = load_document(definition.file, settings.cwd, max_bytes=settings.max_bytes,
                                     digests=settings.inputs is not None, kind=definition.kind,
-                                    plugin=definition.plugin)
+                                    plugin=definition.plugin, buffers=settings.buffers)
                 where = "checks"
                 self.check_skill(doc, targets, diagnostics)
                 if settings.inputs is not None:
@@ -673,7 +675,7 @@ def _few_collections() -> Iterator[None]:
 def _lint(paths: list[str], linter: Linter, progress: Callable[[int, int], None] | None) -> Result:
     settings = linter.settings
     discovery = discover(paths, settings.cwd, settings.exclude, settings.manifest_globs, settings.force_exclude,
-                         settings.inputs)
+                         run_fs(settings))
     diagnostics: list[Diagnostic] = []
     linter.check_facts(discovery.problems, settings.targets, ".", diagnostics)
     summaries: list[SkillSummary] = []
@@ -848,11 +850,19 @@ def _used_targets(summaries: list[SkillSummary], settings: Settings) -> list[Tar
 def _load_manifest(path: Path, settings: Settings, diagnostics: list[Diagnostic]) -> Manifest:
     """A manifest, or an empty one plus SL000 when reading it fails (it never should)."""
     try:
-        return load_manifest(path, settings.cwd, settings.max_bytes, settings.inputs)
+        return load_manifest(path, settings.cwd, settings.max_bytes, run_fs(settings))
     except Exception as error:  # noqa: BLE001 - one manifest must not end the run
         rel = relative_posix(path, settings.cwd)
         diagnostics.append(fault(rel, "reading", error, debug=settings.debug))
         return Manifest(rel)
+
+
+def run_fs(settings: Settings) -> RunInputs | None:
+    """What the run's own reading (the walk, manifests) asks the file system through: the run
+    record's inputs, else, when files are given in memory, a view that answers for them."""
+    if settings.inputs is not None or not settings.buffers:
+        return settings.inputs
+    return PlainFs(settings.buffers)
 
 
 def _ignored_by_path(diagnostic: Diagnostic, settings: Settings) -> bool:

@@ -14,7 +14,7 @@ from typing import Any
 from yaml.nodes import Node
 
 from skilllint.document import DEFAULT_MAX_BYTES, read_text, relative_posix
-from skilllint.fsview import FileSystemView
+from skilllint.fsview import NO_BUFFERS, Buffers, FileSystemView
 from skilllint.manifests import Unusable, parse_structured, structure_problems
 from skilllint.model import Span
 from skilllint.readfacts import Location, ReadFact
@@ -51,14 +51,14 @@ class JsonFile(Record):
     fs: FileSystemView
 
     def __init__(self, path: str, file: Path, kind: str, max_bytes: int = DEFAULT_MAX_BYTES, *,
-                 digests: bool = False) -> None:
+                 digests: bool = False, buffers: Buffers = NO_BUFFERS) -> None:
         self.path = path
         self.file = file
         self.kind = kind
         self.data = None
         self.root = None
         self.problems = []
-        self.fs = FileSystemView(max_bytes, digests=digests)  # digests: for a run record
+        self.fs = FileSystemView(max_bytes, digests=digests, buffers=buffers)  # digests: for a run record
 
     @property
     def base(self) -> Path:
@@ -75,9 +75,10 @@ class JsonFile(Record):
 
 
 def load_json_file(file: Path, cwd: Path, kind: str, max_bytes: int = DEFAULT_MAX_BYTES, *,
-                   digests: bool = False) -> JsonFile:
-    """Read one plugin, marketplace, settings or hooks file. Never raises for bad input."""
-    found = JsonFile(relative_posix(file, cwd), file, kind, max_bytes, digests=digests)
+                   digests: bool = False, buffers: Buffers = NO_BUFFERS) -> JsonFile:
+    """Read one plugin, marketplace, settings or hooks file (from `buffers` when its text is given in
+    memory). Never raises for bad input."""
+    found = JsonFile(relative_posix(file, cwd), file, kind, max_bytes, digests=digests, buffers=buffers)
     text = read_text(file, found.path, max_bytes, found.problems, found.fs)
     if text is None:
         return found

@@ -13,7 +13,7 @@ from skilllint import __version__
 from skilllint.commands.replay import emit, record_root, store
 from skilllint.document import DEFAULT_MAX_BYTES
 from skilllint.formatters import RunInfo, pick_auto, render
-from skilllint.fsview import RunInputs, read_with_stat
+from skilllint.fsview import NO_BUFFERS, Buffers, RunInputs, buffered_read, read_with_stat
 from skilllint.location import PORTABLE
 from skilllint.model import Diagnostic, Severity
 from skilllint.settings import SettingsError, lint_by_config
@@ -27,11 +27,13 @@ MAX_SOURCE_BYTES = 4 * 1024 * 1024
 
 class SourceLines:
     """Source lines for the `full` format, each file read once and only when shown (and recorded
-    in `inputs` when the run keeps a run record: the output quotes them)."""
+    in `inputs` when the run keeps a run record: the output quotes them; a file given in memory,
+    as standard input, is quoted from `buffers`)."""
 
-    def __init__(self, cwd: Path, inputs: RunInputs | None = None) -> None:
+    def __init__(self, cwd: Path, inputs: RunInputs | None = None, buffers: Buffers = NO_BUFFERS) -> None:
         self.cwd = cwd
         self.inputs = inputs
+        self.buffers = buffers
         self.cache: dict[str, list[str] | None] = {}
 
     def __call__(self, path: str, line: int) -> str | None:
@@ -44,6 +46,9 @@ class SourceLines:
 
     def _read(self, path: str) -> list[str] | None:
         full = os.fspath(self.cwd / path)
+        buffered = buffered_read(self.buffers, full, MAX_SOURCE_BYTES)
+        if buffered is not None:
+            return _source_lines(buffered[0], buffered[1])
         inputs = self.inputs
         if not (inputs.isfile(full) if inputs is not None else os.path.isfile(full)):
             return None
@@ -55,11 +60,14 @@ class SourceLines:
             return None
         if inputs is not None:
             inputs.note_whole(full, info, data)  # over the limit: a digest of part of it, never matched again
-        if info.st_size > MAX_SOURCE_BYTES:
-            return None
-        if b"\0" in data:
-            return None
-        return data.decode("utf-8", errors="replace").lstrip("\ufeff").replace("\r\n", "\n").split("\n")
+        return _source_lines(data, info.st_size)
+
+
+def _source_lines(data: bytes, size: int) -> list[str] | None:
+    """A file's lines as the findings count them; None for one too large or binary to quote."""
+    if size > MAX_SOURCE_BYTES or b"\0" in data:
+        return None
+    return data.decode("utf-8", errors="replace").lstrip("\ufeff").replace("\r\n", "\n").split("\n")
 
 
 def stderr_progress(done: int, total: int) -> None:
@@ -88,16 +96,17 @@ def use_color(options: dict[str, Any]) -> bool:
     return sys.stdout.isatty()
 
 
-def run_check(paths: list[str], options: dict[str, Any]) -> int:
+def run_check(paths: list[str], options: dict[str, Any], buffers: Buffers = NO_BUFFERS) -> int:
     """Lint, print, and return the exit code. A run that used the result cache stores a run record:
     its output, replayed by the next identical invocation while nothing it read has changed
-    (`skilllint.commands.replay`)."""
+    (`skilllint.commands.replay`). `buffers`: files given in memory (standard input), by absolute
+    path; such a run uses no cache and keeps no run record."""
     cwd = Path.cwd()
     show_progress = sys.stderr.isatty() and not options.get("no_progress") and not options.get("quiet")
-    inputs = RunInputs(DEFAULT_MAX_BYTES) if record_root(options) is not None else None
+    inputs = RunInputs(DEFAULT_MAX_BYTES) if not buffers and record_root(options) is not None else None
     try:
         settings, config, result = lint_by_config(paths, options, cwd, stderr_progress if show_progress else None,
-                                                  inputs)
+                                                  inputs, buffers)
     except SettingsError as error:
         raise click.UsageError(str(error)) from None
     fmt = options.get("fmt") or "auto"
@@ -107,7 +116,7 @@ def run_check(paths: list[str], options: dict[str, Any]) -> int:
         version=__version__,
         skills=result.skills,
         color=use_color(options),
-        source_line=SourceLines(cwd, inputs),
+        source_line=SourceLines(cwd, inputs, buffers),
         rules={rule.code: rule for rule in settings.rules},
     )
     diagnostics = result.diagnostics
