@@ -246,6 +246,15 @@ def resolve_command(names: tuple[str, ...], **options: Any) -> None:
     sys.exit(_guard(resolve_names, names, options))
 
 
+@cli.command("server")
+def server_command() -> None:
+    """Run the language server on stdin/stdout (for an editor's LSP client): diagnostics as you
+    type, hover on tool names."""
+    from skilllint.lsp.server import serve
+
+    sys.exit(_guard(serve))
+
+
 def _guard(function: Any, *args: Any, debug: bool = False) -> int:
     """Turn configuration and internal errors into exit code 2 with one line.
 
