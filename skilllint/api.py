@@ -26,7 +26,7 @@ from typing import Any
 from skilllint.config import Config, ConfigError, validate_config
 from skilllint.discover import PathNotFoundError
 from skilllint.engine import lint_paths
-from skilllint.fsview import NO_BUFFERS, Buffers
+from skilllint.fsview import Overlay
 from skilllint.model import Diagnostic
 from skilllint.settings import SettingsError, build_settings, lint_by_config
 from skilllint.targets import TargetError
@@ -55,7 +55,7 @@ def check(paths: PathLike | Iterable[PathLike], *, targets: str | Iterable[str] 
     relative paths (given and returned) start from (default: the working folder); `jobs`: worker
     processes (more than one forks, which a program with threads may not want)."""
     wanted = [os.fspath(paths)] if isinstance(paths, str | os.PathLike) else [os.fspath(p) for p in paths]
-    return _lint(wanted, _options(targets, select, ignore, jobs), config, Path(cwd or Path.cwd()), NO_BUFFERS)
+    return _lint(wanted, _options(targets, select, ignore, jobs), config, Path(cwd or Path.cwd()), None)
 
 
 def check_text(text: str | bytes, path: PathLike, *, targets: str | Iterable[str] | None = None,
@@ -85,7 +85,7 @@ def _strings(value: str | Iterable[str] | None) -> tuple[str, ...]:
     return (value,) if isinstance(value, str) else tuple(value)
 
 
-def _lint(paths: list[str], options: dict[str, Any], config: ConfigArg, cwd: Path, buffers: Buffers
+def _lint(paths: list[str], options: dict[str, Any], config: ConfigArg, cwd: Path, overlay: Overlay | None
           ) -> list[Diagnostic]:
     if not paths:
         return []
@@ -94,11 +94,11 @@ def _lint(paths: list[str], options: dict[str, Any], config: ConfigArg, cwd: Pat
             data = dict(config)
             validate_config(data, "config")
             settings, _ = build_settings(options, cwd, Config(None, data))
-            settings.buffers = buffers
+            settings.overlay = overlay or {}
             return lint_paths(paths, settings).diagnostics
         if config is not None:
             options["config_path"] = os.fspath(cwd / os.fspath(config))
-        return lint_by_config(paths, options, cwd, buffers=buffers)[2].diagnostics
+        return lint_by_config(paths, options, cwd, overlay=overlay)[2].diagnostics
     except PathNotFoundError as error:
         raise CheckError(f"path does not exist: {error.args[0]}") from error
     except (ConfigError, SettingsError, TargetError) as error:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import re
 from bisect import bisect_right
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import cached_property
 from itertools import accumulate
 from pathlib import Path
@@ -21,7 +21,7 @@ import yaml
 from yaml.nodes import Node
 
 from skilllint.analyses import Analyses
-from skilllint.fsview import NO_BUFFERS, Buffers, FileSystemView, read_bytes
+from skilllint.fsview import FileSystemView, read_bytes
 from skilllint.model import Span
 from skilllint.readfacts import Fact, Location, ReadFact
 from skilllint.records import Record
@@ -308,17 +308,17 @@ def _byte_position(data: bytes, offset: int) -> tuple[int, int]:
 
 
 def load_document(file: Path, cwd: Path, *, max_bytes: int = DEFAULT_MAX_BYTES, digests: bool = True,
-                  kind: str = SKILL, plugin: bool = False, buffers: Buffers = NO_BUFFERS) -> Document:
+                  kind: str = SKILL, plugin: bool = False, overlay: Mapping[str, bytes] | None = None) -> Document:
     """Read and split one SKILL.md (or, by `kind`, a subagent or command file). Never raises for
     bad input: problems are recorded. `digests`: whether its file-system view records what it
     read as digests (for the result cache). A subagent or command needs no frontmatter (Claude
     Code treats an agent file without one as documentation, and a command's is optional), so
-    only a skill records its absence, and only a skill merges a `metadata.yaml`. `buffers`: files
-    whose text is given in memory (an editor's buffer), read from there instead of the disk."""
+    only a skill records its absence, and only a skill merges a `metadata.yaml`. `overlay`: contents
+    to read instead of some files' bytes on disk (`FileSystemView`)."""
     skill_dir = file.parent
     rel = relative_posix(file, cwd)
     doc = Document(path=rel, file=file, skill_dir=skill_dir,
-                   fs=FileSystemView(max_bytes, digests=digests, buffers=buffers), kind=kind, plugin=plugin)
+                   fs=FileSystemView(max_bytes, digests=digests, overlay=overlay), kind=kind, plugin=plugin)
     doc.cwd = cwd
     if kind == SKILL and file.name != "SKILL.md":
         doc.problems.append(ReadFact(Fact.SKILL_MD_CASE, rel, Span(1, 1),

@@ -15,7 +15,7 @@ import re
 import signal
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from functools import cache, partial
 from pathlib import Path
@@ -32,12 +32,12 @@ from skilllint.faults import (
     fault,
     time_budget,
 )
-from skilllint.fsview import NO_BUFFERS, Answer, Buffers, PlainFs, RunInputs, Sig
+from skilllint.fsview import Answer, PlainFs, RunInputs, Sig
 from skilllint.globs import matches
 from skilllint.jsonfile import JsonFile, load_json_file
 from skilllint.location import LocationDefaults
 from skilllint.manifests import Manifest, load_manifest
-from skilllint.model import Diagnostic, Severity, Span
+from skilllint.model import Diagnostic, Fix, Severity, Span
 from skilllint.project import Project, SkillSummary
 from skilllint.readfacts import ReadFact
 from skilllint.records import Record, replace
@@ -81,7 +81,7 @@ class Settings(Record):
 
     __slots__ = ("targets", "rules", "severity", "per_file_ignores", "exclude", "manifest_globs", "target_manifests",
                  "max_bytes", "options", "jobs", "force_exclude", "cwd", "file_budget", "location_defaults", "debug",
-                 "inject_fault", "cache_dir", "config_digest", "inputs", "policies", "groups", "buffers")
+                 "inject_fault", "cache_dir", "config_digest", "inputs", "policies", "groups", "overlay")
     targets: list[Target]
     rules: list[AnyRule]
     severity: dict[str, Severity | None]  # config overrides
@@ -103,7 +103,7 @@ class Settings(Record):
     inputs: RunInputs | None  # where every layer records what it asked the file system (for a run record)
     policies: tuple[Policy, ...]  # config `policies` (SL215)
     groups: Mapping[str, tuple[str, ...]]  # config `groups`
-    buffers: Buffers  # files whose text is given in memory (stdin, an editor's buffer), by absolute path
+    overlay: Mapping[str, bytes]  # contents read instead of the files on disk, by normalised path (`check --diff`)
 
     def __init__(self, targets: list[Target], rules: list[AnyRule], severity: dict[str, Severity | None] | None = None,
                  per_file_ignores: list[tuple[str, tuple[str, ...]]] | None = None, exclude: tuple[str, ...] = (),
@@ -113,7 +113,8 @@ class Settings(Record):
                  location_defaults: LocationDefaults | None = None, debug: bool = False,
                  inject_fault: tuple[str, str] | None = None, cache_dir: Path | None = None,
                  config_digest: str = "", inputs: RunInputs | None = None, policies: tuple[Policy, ...] = (),
-                 groups: Mapping[str, tuple[str, ...]] | None = None, buffers: Buffers = NO_BUFFERS) -> None:
+                 groups: Mapping[str, tuple[str, ...]] | None = None, overlay: Mapping[str, bytes] | None = None
+                 ) -> None:
         self.targets = targets
         self.rules = rules
         self.severity = {} if severity is None else severity
@@ -135,7 +136,7 @@ class Settings(Record):
         self.inputs = inputs
         self.policies = policies
         self.groups = {} if groups is None else groups
-        self.buffers = buffers
+        self.overlay = {} if overlay is None else overlay
 
 
 class Result(Record):
@@ -260,7 +261,7 @@ class Linter:
                     severity = _severity(rule, finding, target, settings)
                     if severity is not None:
                         out.append(Diagnostic(finding.location.path, finding.location.span, rule.code, rule.name,
-                                              severity, finding.message, finding.help, None))
+                                              severity, finding.message, finding.help, None, finding.fix))
         return outs
 
     def _each_plan(self, targets: Sequence[Target], facts: bool) -> list[tuple[AnyRule, tuple[int, ...]]]:
@@ -298,7 +299,7 @@ class Linter:
         try:
             with time_budget(settings.file_budget):
                 file = load_json_file(item.file, settings.cwd, item.kind, settings.max_bytes,
-                                      digests=settings.inputs is not None, buffers=settings.buffers)
+                                      digests=settings.inputs is not None, overlay=settings.overlay)
                 self.check_file(file, targets, diagnostics)
                 if settings.inputs is not None:
                     settings.inputs.merge(file.fs.probes(), file.fs.sigs, file.fs.max_bytes)
@@ -337,7 +338,7 @@ class Linter:
                     continue
                 out.append(Diagnostic(
                     finding.location.path, finding.location.span, rule.code, rule.name, severity,
-                    finding.message, finding.help, target.id if rule.per_target else None,
+                    finding.message, finding.help, target.id if rule.per_target else None, finding.fix,
                 ))
         except BudgetExceeded as error:
             error.args = (rule.code,)
@@ -359,7 +360,7 @@ class Linter:
         try:
             with budget.file() if budget is not None else time_budget(settings.file_budget):
                 doc = load_document(skill.file, settings.cwd, max_bytes=settings.max_bytes,
-                                    digests=self.cache is not None, buffers=settings.buffers)
+                                    digests=self.cache is not None, overlay=settings.overlay)
                 if settings.inject_fault is not None:
                     where = "--inject-fault"
                     _inject(settings.inject_fault, doc.path)
@@ -388,7 +389,7 @@ class Linter:
         where = "reading"
         try:
             with budget.file():
-                doc = load_document(skill.file, settings.cwd, max_bytes=settings.max_bytes)
+                doc = load_document(skill.file, settings.cwd, max_bytes=settings.max_bytes, overlay=settings.overlay)
                 where = "checks"
                 found = self.check_skill_each(doc, settings.targets)
                 where = "summary"
@@ -417,7 +418,7 @@ class Linter:
             with time_budget(settings.file_budget):
                 doc = load_document(definition.file, settings.cwd, max_bytes=settings.max_bytes,
                                     digests=settings.inputs is not None, kind=definition.kind,
-                                    plugin=definition.plugin, buffers=settings.buffers)
+                                    plugin=definition.plugin, overlay=settings.overlay)
                 where = "checks"
                 self.check_skill(doc, targets, diagnostics)
                 if settings.inputs is not None:
@@ -532,6 +533,11 @@ class _Lost:
         return index, ([fault(rel, "a worker process", reason=reason)], _bare_summary(skill, self.settings), None)
 
 
+def _overlaid(skill: SkillInput, settings: Settings) -> bool:
+    """Whether the skill is read from the run's overlay: its cached result is the file's on disk."""
+    return bool(settings.overlay) and os.path.normpath(skill.file) in settings.overlay
+
+
 def _batch_size(total: int, jobs: int) -> int:
     return max(8, min(256, total // (jobs * 8) or 1))
 
@@ -552,7 +558,8 @@ def _lint_all(skills: list[SkillInput], linter: Linter, progress: Callable[[int,
     results: list[Linted | None] = [None] * total
     todo: list[Job] = []
     for index, skill in enumerate(skills):
-        found = linter.cache.lookup(skill, *skill_targets(skill, settings)) if linter.cache is not None else None
+        found = linter.cache.lookup(skill, *skill_targets(skill, settings)) \
+            if linter.cache is not None and not _overlaid(skill, settings) else None
         if isinstance(found, tuple):
             results[index] = (*found, None)
         else:
@@ -683,9 +690,11 @@ def _lint(paths: list[str], linter: Linter, progress: Callable[[int, int], None]
         diagnostics.extend(found)
         summaries.append(summary)
     directives = [d for summary in summaries for d in summary.directives]
+    checked_on: dict[str, list[str]] = {}  # the files not checked on every target of the run
     if discovery.definitions or discovery.json_files:
         targets = definition_targets(settings)
         for definition in discovery.definitions:
+            checked_on[relative_posix(definition.file, settings.cwd)] = [t.id for t in targets]
             found, own = linter.lint_definition(definition, targets)
             diagnostics.extend(found)
             directives.extend(own)
@@ -695,7 +704,7 @@ def _lint(paths: list[str], linter: Linter, progress: Callable[[int, int], None]
     diagnostics, faults = _finish(linter, diagnostics, summaries, manifests, _used_targets(summaries, settings),
                                   directives)
     if len(settings.targets) > 1 and settings.location_defaults is None:
-        diagnostics = merge_across_targets(diagnostics, [t.id for t in settings.targets])
+        diagnostics = merge_across_targets(diagnostics, [t.id for t in settings.targets], checked_on)
     diagnostics.sort(key=lambda d: d.sort_key)
     use = Counter((s.targets[0], s.target_reason) for s in summaries) if settings.location_defaults else {}
     kinds = Counter(item.kind for item in [*discovery.definitions, *discovery.json_files])
@@ -799,12 +808,15 @@ def _kept(diagnostic: Diagnostic, settings: Settings, selected: set[str]) -> boo
         diagnostic.code != INTERNAL_ERROR_CODE or diagnostic.code in selected)
 
 
-def merge_across_targets(diagnostics: list[Diagnostic], order: list[str]) -> list[Diagnostic]:
+def merge_across_targets(diagnostics: list[Diagnostic], order: list[str],
+                         checked_on: Mapping[str, Collection[str]] | None = None) -> list[Diagnostic]:
     """One finding per problem: the findings of one rule at one place that say the same
     thing on several targets (but for the target's name) become one, naming the targets
     (`read_file` is not a tool of sisu, codex); one every target reported and whose text
     names none is target-independent and shows no target at all. The severity is the
-    highest of the merged ones."""
+    highest of the merged ones. A fix is kept when the merged findings carry the same one
+    and, unless it is portable, every target the file was checked on proposed it
+    (`checked_on`: a file's targets when not all of `order`, as a subagent's)."""
     rank = {ident: index for index, ident in enumerate(order)}
     groups: dict[tuple[str, Span, str, str, str], list[Diagnostic]] = {}
     merged: list[Diagnostic] = []
@@ -815,9 +827,10 @@ def merge_across_targets(diagnostics: list[Diagnostic], order: list[str]) -> lis
         name = _target_name(d.target)
         key = (d.path, d.span, d.code, name.sub("\0", d.message), name.sub("\0", d.help or ""))
         groups.setdefault(key, []).append(d)
-    for (_, _, _, message, help_text), members in groups.items():
+    for (path, _, _, message, help_text), members in groups.items():
+        fix = _agreed_fix(members, (checked_on or {}).get(path, order))
         if len(members) == 1:
-            merged.append(members[0])
+            merged.append(members[0] if fix is members[0].fix else replace(members[0], fix=fix))
             continue
         members.sort(key=lambda d: rank.get(d.target or "", len(rank)))
         ids = list(dict.fromkeys(d.target for d in members if d.target))
@@ -827,9 +840,20 @@ def merge_across_targets(diagnostics: list[Diagnostic], order: list[str]) -> lis
         first = members[0]
         merged.append(Diagnostic(
             first.path, first.span, first.code, first.name, severity, message.replace("\0", names),
-            help_text.replace("\0", names) or None, None if independent else names,
+            help_text.replace("\0", names) or None, None if independent else names, fix,
         ))
     return merged
+
+
+def _agreed_fix(members: list[Diagnostic], checked: Collection[str]) -> Fix | None:
+    """The fix the findings of one problem on several targets agree on, if any: the same on each,
+    and proposed by every target the file is checked on unless it is right on any runtime."""
+    fix = members[0].fix
+    if fix is None or any(d.fix != fix for d in members[1:]):
+        return None
+    if fix.portable or set(checked) <= {d.target for d in members}:
+        return fix
+    return None
 
 
 @cache
@@ -859,10 +883,11 @@ def _load_manifest(path: Path, settings: Settings, diagnostics: list[Diagnostic]
 
 def run_fs(settings: Settings) -> RunInputs | None:
     """What the run's own reading (the walk, manifests) asks the file system through: the run
-    record's inputs, else, when files are given in memory, a view that answers for them."""
-    if settings.inputs is not None or not settings.buffers:
+    record's inputs, else, when the run reads some files from its overlay, a view that answers
+    for them (a file given in memory exists even when it is not saved yet)."""
+    if settings.inputs is not None or not settings.overlay:
         return settings.inputs
-    return PlainFs(settings.buffers)
+    return PlainFs(settings.overlay)
 
 
 def _ignored_by_path(diagnostic: Diagnostic, settings: Settings) -> bool:

@@ -140,33 +140,33 @@ _ASK: dict[str, Callable[[str], Answer]] = {
 }
 """The questions a view can be asked besides reading, each a function of the file system only."""
 
-Buffers = Mapping[str, bytes]
-"""Files given in memory (an editor's unsaved buffer, standard input), by absolute path: their bytes
-stand for what is on disk, and everything else is asked of the disk."""
-NO_BUFFERS: Buffers = MappingProxyType({})
+Overlay = Mapping[str, bytes]
+"""Contents read instead of some files' bytes on disk, by normalised absolute path: what `check
+--diff` would write, standard input (`check -`), an editor's unsaved buffer."""
 _AS_A_FILE: Mapping[str, Answer] = MappingProxyType(
     {"exists": True, "isfile": True, "lexists": True, "isdir": False, "listdir": (), "subdirs": (), "stat": 0})
-"""What a file given in memory answers, whatever is on disk there (its links are the disk's)."""
+"""What a file of the overlay answers, whatever is on disk there (its links are the disk's)."""
 
 
-def buffered_answer(buffers: Buffers, op: str, path: str) -> Answer:
-    """`op` on `path` when some files are given in memory: such a file exists and is a regular file
-    whatever the disk says (an editor's new file is linted before it is saved), and its folder lists it."""
-    key = os.path.abspath(path)
-    if key in buffers and op in _AS_A_FILE:
+def overlaid_answer(overlay: Overlay, op: str, path: str) -> Answer:
+    """`op` on `path` when some files' contents come from an overlay: such a file exists and is a
+    regular file whatever the disk says (an editor's new file is linted before it is saved), and
+    its folder lists it."""
+    key = os.path.normpath(path)
+    if key in overlay and op in _AS_A_FILE:
         return _AS_A_FILE[op]
     found = _ASK[op](path)
     if op == "listdir":
-        own = [name for name in (os.path.basename(file) for file in buffers if os.path.dirname(file) == key)
+        own = [name for name in (os.path.basename(file) for file in overlay if os.path.dirname(file) == key)
                if name not in found]
         found = sorted([*found, *own]) if own else found
     return found
 
 
-def buffered_read(buffers: Buffers, path: str, limit: int) -> tuple[bytes, int] | None:
-    """What `read_bytes(path, limit)` gives for a file given in memory (None for one that is not)."""
-    data = buffers.get(os.path.abspath(path)) if buffers else None
-    return None if data is None else (data[: limit + 1], len(data))
+def overlaid_read(overlay: Overlay | None, path: str, limit: int) -> tuple[bytes, int] | None:
+    """What `read_bytes(path, limit)` gives for a file of the overlay (None for one that is not)."""
+    content = overlay.get(os.path.normpath(path)) if overlay else None
+    return None if content is None else (content[: limit + 1], len(content))
 
 
 class FileSystemView:
@@ -177,17 +177,18 @@ class FileSystemView:
     bytes returned (at most `max_bytes + 1`) and the file's size, or the error. A view whose
     answers feed no cache (`digests=False`: a run without one) records None for the digest:
     hashing costs the import of hashlib (OpenSSL, milliseconds of a one-skill run) for nothing.
-    `buffers`: files whose bytes are given in memory (`Buffers`), answered for from there.
     """
 
-    __slots__ = ("_answers", "digests", "max_bytes", "sigs", "buffers")
+    __slots__ = ("_answers", "digests", "max_bytes", "overlay", "sigs")
 
-    def __init__(self, max_bytes: int, *, digests: bool = True, buffers: Buffers = NO_BUFFERS) -> None:
+    def __init__(self, max_bytes: int, *, digests: bool = True, overlay: Mapping[str, bytes] | None = None) -> None:
         self.max_bytes = max_bytes
         self.digests = digests
-        self.buffers = buffers
         self._answers: dict[tuple[str, str], Answer] = {}
         self.sigs: dict[str, Sig] = {}  # each file read: its signature, taken before its bytes were read
+        # contents read instead of the file's bytes on disk, by normalised path: what `check --diff`
+        # would write, linted before anything is written
+        self.overlay = overlay
 
     def exists(self, path: str) -> bool:
         return bool(self.answer("exists", path))
@@ -226,13 +227,12 @@ class FileSystemView:
     def read(self, path: str, limit: int | None = None) -> tuple[bytes, int]:
         """`read_bytes(path, max_bytes)` (or `limit`: the caller's own, equal to it for a skill's
         view), with its digest (or its error) recorded. Raises OSError."""
-        limit = self.max_bytes if limit is None else limit
-        buffered = buffered_read(self.buffers, path, limit)
-        if buffered is not None:  # no signature: nothing on disk vouches for these bytes
-            self._answers[("read", path)] = ["ok", digest(buffered[0]) if self.digests else None, buffered[1]]
-            return buffered
+        overlaid = overlaid_read(self.overlay, path, self.max_bytes if limit is None else limit)
+        if overlaid is not None:  # no signature: nothing on disk vouches for these bytes
+            self._answers[("read", path)] = ["ok", digest(overlaid[0]) if self.digests else None, overlaid[1]]
+            return overlaid
         try:
-            data, info = read_with_stat(path, limit)
+            data, info = read_with_stat(path, self.max_bytes if limit is None else limit)
         except OSError as error:
             self._answers[("read", path)] = ["error", error.errno, error.strerror]
             raise
@@ -255,7 +255,7 @@ class FileSystemView:
             with contextlib.suppress(OSError):  # the error is the answer, recorded by read
                 self.read(path)
             return self._answers[key]
-        found = self._answers[key] = buffered_answer(self.buffers, op, path) if self.buffers else _ASK[op](path)
+        found = self._answers[key] = overlaid_answer(self.overlay, op, path) if self.overlay else _ASK[op](path)
         return found
 
     def probes(self) -> list[list[Answer]]:
@@ -373,7 +373,7 @@ class RunInputs(FileSystemView):
 
     def read(self, path: str, limit: int | None = None) -> tuple[bytes, int]:
         limit = self.max_bytes if limit is None else limit
-        view = FileSystemView(limit, buffers=self.buffers)  # then merged: a second read must find what the first did
+        view = FileSystemView(limit, overlay=self.overlay)  # then merged: a second read must find what the first did
         try:
             return view.read(path)
         finally:
@@ -423,25 +423,25 @@ class RunInputs(FileSystemView):
 
 class PlainFs(RunInputs):
     """The same questions, asked of the file system directly and recorded nowhere: a run without a run
-    record (with `buffers`, those files' answers come from memory)."""
+    record (with `overlay`, the files there answer from it)."""
 
     __slots__ = ()
 
-    def __init__(self, buffers: Buffers = NO_BUFFERS) -> None:
+    def __init__(self, overlay: Overlay | None = None) -> None:
         super().__init__(0)
-        self.buffers = buffers
+        self.overlay = overlay
 
     def answer(self, op: str, path: str) -> Answer:
-        return buffered_answer(self.buffers, op, path) if self.buffers else _ASK[op](path)
+        return overlaid_answer(self.overlay, op, path) if self.overlay else _ASK[op](path)
 
     def scan(self, path: str) -> list[os.DirEntry[str]]:
         with os.scandir(path) as handle:
             return sorted(handle, key=lambda e: e.name)
 
     def read_whole(self, path: str) -> bytes:
-        buffered = buffered_read(self.buffers, path, 1 << 62)
-        return buffered[0] if buffered is not None else read_with_stat(path, 1 << 62)[0]
+        overlaid = overlaid_read(self.overlay, path, 1 << 62)
+        return overlaid[0] if overlaid is not None else read_with_stat(path, 1 << 62)[0]
 
     def read(self, path: str, limit: int | None = None) -> tuple[bytes, int]:
         limit = self.max_bytes if limit is None else limit
-        return buffered_read(self.buffers, path, limit) or read_bytes(path, limit)
+        return overlaid_read(self.overlay, path, limit) or read_bytes(path, limit)

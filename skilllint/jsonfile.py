@@ -8,13 +8,14 @@ reports it in its own words. Paths the file names are probed through `fs`, as a 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from yaml.nodes import Node
 
 from skilllint.document import DEFAULT_MAX_BYTES, read_text, relative_posix
-from skilllint.fsview import NO_BUFFERS, Buffers, FileSystemView
+from skilllint.fsview import FileSystemView
 from skilllint.manifests import Unusable, parse_structured, structure_problems
 from skilllint.model import Span
 from skilllint.readfacts import Location, ReadFact
@@ -51,14 +52,14 @@ class JsonFile(Record):
     fs: FileSystemView
 
     def __init__(self, path: str, file: Path, kind: str, max_bytes: int = DEFAULT_MAX_BYTES, *,
-                 digests: bool = False, buffers: Buffers = NO_BUFFERS) -> None:
+                 digests: bool = False, overlay: Mapping[str, bytes] | None = None) -> None:
         self.path = path
         self.file = file
         self.kind = kind
         self.data = None
         self.root = None
         self.problems = []
-        self.fs = FileSystemView(max_bytes, digests=digests, buffers=buffers)  # digests: for a run record
+        self.fs = FileSystemView(max_bytes, digests=digests, overlay=overlay)  # digests: for a run record
 
     @property
     def base(self) -> Path:
@@ -75,10 +76,10 @@ class JsonFile(Record):
 
 
 def load_json_file(file: Path, cwd: Path, kind: str, max_bytes: int = DEFAULT_MAX_BYTES, *,
-                   digests: bool = False, buffers: Buffers = NO_BUFFERS) -> JsonFile:
-    """Read one plugin, marketplace, settings or hooks file (from `buffers` when its text is given in
-    memory). Never raises for bad input."""
-    found = JsonFile(relative_posix(file, cwd), file, kind, max_bytes, digests=digests, buffers=buffers)
+                   digests: bool = False, overlay: Mapping[str, bytes] | None = None) -> JsonFile:
+    """Read one plugin, marketplace, settings or hooks file (from `overlay` when its contents are
+    given there). Never raises for bad input."""
+    found = JsonFile(relative_posix(file, cwd), file, kind, max_bytes, digests=digests, overlay=overlay)
     text = read_text(file, found.path, max_bytes, found.problems, found.fs)
     if text is None:
         return found

@@ -86,10 +86,53 @@ class Span(FrozenRecord):
 FILE_START = Span(1, 1)
 
 
+class TextEdit(FrozenRecord):
+    """Replace the characters `[start, end)` of a document's text with `text`.
+
+    Offsets count characters (code points) of the text as skilllint reads it (`Document.text`:
+    no byte-order mark, each CRLF read as one LF), so a rule computes them once for any line
+    ending; `skilllint.fixes.apply` maps them onto the file's own characters. `span` is the same
+    range as 1-based lines and columns (end exclusive), what an editor or SARIF's `deletedRegion`
+    takes. `text` is written with LF line ends; they become the file's own when applied."""
+
+    __slots__ = ("start", "end", "text", "span")
+    start: Final[int]
+    end: Final[int]
+    text: Final[str]
+    span: Final[Span]
+
+    def __init__(self, start: int, end: int, text: str, span: Span) -> None:
+        self.start = start
+        self.end = end
+        self.text = text
+        self.span = span
+
+
+class Fix(FrozenRecord):
+    """A repair with one right answer, declared by the rule that found the problem: its edits
+    (non-overlapping, in order, all in the finding's file) and a short title for a menu
+    ("replace `Task` with `Agent`").
+
+    `portable`: the edit is right whatever runtime reads the file (it deletes what none wants, or
+    writes the spec's own form), so one target proposing it is enough. Otherwise the replacement
+    is the proposing target's (its exact tool name, a key it suggests): in a run on several
+    targets it is applied only when every target the file is checked on proposes the same."""
+
+    __slots__ = ("title", "edits", "portable")
+    title: Final[str]
+    edits: Final[tuple[TextEdit, ...]]
+    portable: Final[bool]
+
+    def __init__(self, title: str, edits: tuple[TextEdit, ...], portable: bool = False) -> None:
+        self.title = title
+        self.edits = edits
+        self.portable = portable
+
+
 class Diagnostic(FrozenRecord):
     """One finding. `path` is POSIX and relative to the working directory."""
 
-    __slots__ = ("path", "span", "code", "name", "severity", "message", "help", "target")
+    __slots__ = ("path", "span", "code", "name", "severity", "message", "help", "target", "fix")
     path: Final[str]
     span: Final[Span]
     code: Final[str]
@@ -98,9 +141,10 @@ class Diagnostic(FrozenRecord):
     message: Final[str]
     help: Final[str | None]
     target: Final[str | None]
+    fix: Final[Fix | None]  # what `check --fix` would do about it, when it has one right answer
 
     def __init__(self, path: str, span: Span, code: str, name: str, severity: Severity, message: str,
-                 help: str | None = None, target: str | None = None) -> None:
+                 help: str | None = None, target: str | None = None, fix: Fix | None = None) -> None:
         self.path = path
         self.span = span
         self.code = code
@@ -109,6 +153,7 @@ class Diagnostic(FrozenRecord):
         self.message = message
         self.help = help
         self.target = target
+        self.fix = fix
 
     @property
     def sort_key(self) -> tuple[str, int, int, str, str, str]:

@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from enum import StrEnum
 from typing import TYPE_CHECKING, ClassVar, Final, Generic, TypeVar
 
-from skilllint.model import Severity
+from skilllint.model import Fix, Severity
 from skilllint.readfacts import Fact, Location, ReadFact
 from skilllint.records import FrozenRecord
 
@@ -47,20 +47,24 @@ T = TypeVar("T", int, str, bool)
 
 
 class Finding(FrozenRecord):
-    """What a check yields; the engine adds code, name, severity and target."""
+    """What a check yields; the engine adds code, name, severity and target. `fix`: the edits
+    that repair it, only from a rule whose card has a `## Fix` section (`fixable=True`) and only
+    when the repair has one right answer (see `skilllint.model.Fix`)."""
 
-    __slots__ = ("location", "message", "help", "severity")
+    __slots__ = ("location", "message", "help", "severity", "fix")
     location: Final[Location]
     message: Final[str]
     help: Final[str | None]
     severity: Final[Severity | None]  # only when one case of a rule differs (SL102 duplicates)
+    fix: Final[Fix | None]
 
     def __init__(self, location: Location, message: str, help: str | None = None,
-                 severity: Severity | None = None) -> None:
+                 severity: Severity | None = None, fix: Fix | None = None) -> None:
         self.location = location
         self.message = message
         self.help = help
         self.severity = severity
+        self.fix = fix
 
 
 class OptionError(ValueError):
@@ -253,7 +257,7 @@ class Rule(FrozenRecord, Generic[C]):
     """What every kind of rule declares (keywords only), and its check."""
 
     __slots__ = ("code", "name", "summary", "severity", "per_target", "enabled", "options", "runtime_severity",
-                 "documents", "files", "file_check", "check")
+                 "documents", "files", "file_check", "fixable", "check")
     code: Final[str]
     name: Final[str]
     summary: Final[str]
@@ -265,6 +269,7 @@ class Rule(FrozenRecord, Generic[C]):
     documents: Final[frozenset[str]]  # the kinds a SkillRule (DOCUMENT_KINDS) or FileRule (JSON_KINDS) judges
     files: Final[frozenset[str]]  # JSON file kinds a document rule also judges, with `file_check`
     file_check: Final[Callable[[FileContext], Iterable[Finding]] | None]
+    fixable: Final[bool]  # some findings carry a `Fix` (`check --fix`); the card says which, in `## Fix`
 
     kind: ClassVar[Kind] = Kind.SKILL
 
@@ -283,6 +288,7 @@ class Rule(FrozenRecord, Generic[C]):
         documents: Iterable[str] = ("skill",),
         files: Iterable[str] = (),
         file_check: Callable[[FileContext], Iterable[Finding]] | None = None,
+        fixable: bool = False,
     ) -> None:
         self.code = code
         self.name = name
@@ -297,6 +303,7 @@ class Rule(FrozenRecord, Generic[C]):
         # `allowed-tools` and in a settings deny rule) is one rule: its module judges both
         self.files = frozenset(files)
         self.file_check = file_check
+        self.fixable = fixable
         # declared here, not in the class body: a Final there cannot depend on C
         self.check: Final[Callable[[C], Iterable[Finding]]] = check
 

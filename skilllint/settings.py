@@ -17,7 +17,7 @@ from typing import Any
 from skilllint.cache.location import cache_root
 from skilllint.config import Config, ConfigError, discover_config, load_config
 from skilllint.engine import Result, Settings, lint_paths
-from skilllint.fsview import NO_BUFFERS, Buffers, PlainFs, RunInputs
+from skilllint.fsview import PlainFs, RunInputs
 from skilllint.location import LocationDefaults
 from skilllint.manifests import Manifest
 from skilllint.model import Severity
@@ -222,29 +222,29 @@ def _codes(selectors: list[str]) -> list[str]:
 
 def lint_by_config(
     paths: list[str], options: Mapping[str, Any], cwd: Path, progress: Callable[[int, int], None] | None = None,
-    inputs: RunInputs | None = None, buffers: Buffers = NO_BUFFERS,
+    inputs: RunInputs | None = None, overlay: Mapping[str, bytes] | None = None,
 ) -> tuple[Settings, Config, Result]:
     """Lint each path with the config nearest to it (ruff's model: a config in `sub/` governs
     `skilllint check sub/x`, whatever the working folder), unless `--config` or `--isolated`
     names one for all. Paths sharing a config are linted together; the results are merged.
     The settings and config returned are the first group's (for `fail-on` and rule tables).
     With `inputs`, every layer records there what it asked the file system (for a run record).
-    `buffers`: files whose text is given in memory (see `settings_by_config`)."""
-    runs = [(settings, config, lint_paths(members, settings, progress))
-            for settings, config, members in settings_by_config(paths, options, cwd, inputs, buffers)]
+    With `overlay`, those files are read from it instead of the disk (`check --fix` and `--diff`)."""
+    groups = settings_by_config(paths, options, cwd, inputs)
+    for settings, _, _ in groups:
+        settings.overlay = overlay or {}
+    runs = [(settings, config, lint_paths(members, settings, progress)) for settings, config, members in groups]
     settings, config, result = runs[0]
     for _, _, other in runs[1:]:
         result = _combine(result, other)
     return settings, config, result
 
 
-def settings_by_config(paths: list[str], options: Mapping[str, Any], cwd: Path, inputs: RunInputs | None = None,
-                       buffers: Buffers = NO_BUFFERS) -> list[tuple[Settings, Config, list[str]]]:
+def settings_by_config(paths: list[str], options: Mapping[str, Any], cwd: Path, inputs: RunInputs | None = None
+                       ) -> list[tuple[Settings, Config, list[str]]]:
     """The paths grouped by the config that governs them (see `lint_by_config`), each group with
     its settings: what `check` runs, and what the commands that must agree with it (`coverage`,
-    `matrix`) run too. With `buffers` (files given in memory: standard input, an editor's text),
-    those files are read from there and the rest from disk, and no result cache is used: a
-    cached result was computed from what is on disk."""
+    `matrix`) run too."""
     groups: dict[Path | None, tuple[Config | None, list[str]]] = {}
     if options.get("isolated") or options.get("config_path"):
         groups[None] = (None, paths)
@@ -257,8 +257,6 @@ def settings_by_config(paths: list[str], options: Mapping[str, Any], cwd: Path, 
         settings, config = build_settings(options, cwd, config, inputs)
         settings.debug = bool(options.get("debug"))
         settings.inject_fault = _fault_spec(options.get("inject_fault"))
-        if buffers:
-            settings.buffers, settings.cache_dir, settings.inputs = buffers, None, None
         if inputs is not None:
             inputs.cache_dirs.add(None if settings.cache_dir is None else os.fspath(settings.cache_dir))
             if settings.inject_fault is not None:

@@ -26,7 +26,7 @@ from skilllint.cache.runrecord import MAGIC as RUN_MAGIC
 from skilllint.cache.store import MAX_AGE_DAYS, EntryStore
 from skilllint.checks._body import _folder_owner
 from skilllint.fsview import FileSystemView
-from skilllint.model import Diagnostic, Severity, Span
+from skilllint.model import Diagnostic, Fix, Severity, Span, TextEdit
 from skilllint.project import SkillSummary
 from skilllint.readfacts import Location
 from skilllint.records import fields
@@ -522,7 +522,8 @@ def test_the_codec_round_trips_every_field() -> None:
     summary = SkillSummary("a/SKILL.md", "a", "demo", Location("a/SKILL.md", Span(2, 7, 2, 11)), (directive,),
                            ("sisu", "codex"), "from .claude/skills")
     diagnostics = [Diagnostic("a/SKILL.md", Span(4, 21, 4, 26), "SL200", "unknown-tool", Severity.ERROR,
-                              "`Bassh` \udcff is not a tool", "did you mean `Bash`?", "sisu"),
+                              "`Bassh` \udcff is not a tool", "did you mean `Bash`?", "sisu",
+                              Fix("replace `Bassh` with `Bash`", (TextEdit(30, 35, "Bash", Span(4, 21, 4, 26)),))),
                    Diagnostic("a/metadata.yaml", Span(1, 1), "SL101", "frontmatter-yaml-invalid", Severity.WARNING,
                               "bad", None, None)]
     probes = [["read", "/x/a/SKILL.md", ["ok", "ab" * 32, 10]], ["exists", "/x/a/r.md", False],
@@ -536,7 +537,9 @@ def test_the_codec_round_trips_every_field() -> None:
     assert list(fields(SkillSummary)) == ["path", "dir_name", "name", "name_location", "directives",
                                                        "targets", "target_reason"]
     assert list(fields(Diagnostic)) == ["path", "span", "code", "name", "severity", "message", "help",
-                                                     "target"]
+                                                     "target", "fix"]
+    assert list(fields(Fix)) == ["title", "edits", "portable"]
+    assert list(fields(TextEdit)) == ["start", "end", "text", "span"]
 
 
 def test_a_view_replays_its_probes(tmp_path: Path) -> None:

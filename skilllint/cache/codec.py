@@ -18,7 +18,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from skilllint.model import Diagnostic, Severity, Span
+from skilllint.model import Diagnostic, Fix, Severity, Span, TextEdit
 from skilllint.project import SkillSummary
 from skilllint.readfacts import Location
 from skilllint.suppression import Directive
@@ -71,7 +71,27 @@ def _location(location: Location) -> list[Any]:
 
 
 def _diagnostic(d: Diagnostic) -> list[Any]:
-    return [d.path, *_span(d.span), d.code, d.name, d.severity.value, d.message, d.help, d.target]
+    return [d.path, *_span(d.span), d.code, d.name, d.severity.value, d.message, d.help, d.target, _fix(d.fix)]
+
+
+def _fix(fix: Fix | None) -> list[Any] | None:
+    if fix is None:
+        return None
+    return [fix.title, fix.portable, [[e.start, e.end, e.text, *_span(e.span)] for e in fix.edits]]
+
+
+def _to_fix(value: Any) -> Fix | None:
+    if value is None:
+        return None
+    title, portable, edits = _list(value, 3)
+    if type(portable) is not bool:
+        raise _Corrupt("fix")
+    return Fix(_str(title), tuple(_to_edit(edit) for edit in _list(edits)), portable)
+
+
+def _to_edit(value: Any) -> TextEdit:
+    raw = _list(value, 7)
+    return TextEdit(_int(raw[0]), _int(raw[1]), _str(raw[2]), _to_span(raw[3:]))
 
 
 def _directive(d: Directive) -> list[Any]:
@@ -123,13 +143,14 @@ _SEVERITIES = {severity.value: severity for severity in Severity}
 def _to_diagnostic(value: Any) -> Diagnostic:
     """The hot path of a warm run (thousands per run): the types checked inline, not call by call.
     `type(x) is int` also refuses a bool."""
-    path, line, column, end_line, end_column, code, name, severity, message, help_text, target = _list(value, 11)
+    path, line, column, end_line, end_column, code, name, severity, message, help_text, target, fix = \
+        _list(value, 12)
     if not (type(path) is str and type(line) is int and type(column) is int and type(end_line) in _OPTIONAL_INT
             and type(end_column) in _OPTIONAL_INT and type(code) is str and type(name) is str
             and type(message) is str and type(help_text) in _OPTIONAL_STR and type(target) in _OPTIONAL_STR):
         raise _Corrupt("diagnostic")
     return Diagnostic(path, Span(line, column, end_line, end_column), code, name, _SEVERITIES[severity], message,
-                      help_text, target)
+                      help_text, target, _to_fix(fix))
 
 
 def _to_directive(value: Any) -> Directive:

@@ -13,7 +13,7 @@ from skilllint import __version__
 from skilllint.commands.replay import emit, record_root, store
 from skilllint.document import DEFAULT_MAX_BYTES
 from skilllint.formatters import RunInfo, pick_auto, render
-from skilllint.fsview import NO_BUFFERS, Buffers, RunInputs, buffered_read, read_with_stat
+from skilllint.fsview import Overlay, RunInputs, overlaid_read, read_with_stat
 from skilllint.location import PORTABLE
 from skilllint.model import Diagnostic, Severity
 from skilllint.settings import SettingsError, lint_by_config
@@ -27,13 +27,13 @@ MAX_SOURCE_BYTES = 4 * 1024 * 1024
 
 class SourceLines:
     """Source lines for the `full` format, each file read once and only when shown (and recorded
-    in `inputs` when the run keeps a run record: the output quotes them; a file given in memory,
-    as standard input, is quoted from `buffers`)."""
+    in `inputs` when the run keeps a run record: the output quotes them; a file of the run's
+    overlay, as standard input, is quoted from there)."""
 
-    def __init__(self, cwd: Path, inputs: RunInputs | None = None, buffers: Buffers = NO_BUFFERS) -> None:
+    def __init__(self, cwd: Path, inputs: RunInputs | None = None, overlay: Overlay | None = None) -> None:
         self.cwd = cwd
         self.inputs = inputs
-        self.buffers = buffers
+        self.overlay = overlay
         self.cache: dict[str, list[str] | None] = {}
 
     def __call__(self, path: str, line: int) -> str | None:
@@ -46,9 +46,9 @@ class SourceLines:
 
     def _read(self, path: str) -> list[str] | None:
         full = os.fspath(self.cwd / path)
-        buffered = buffered_read(self.buffers, full, MAX_SOURCE_BYTES)
-        if buffered is not None:
-            return _source_lines(buffered[0], buffered[1])
+        overlaid = overlaid_read(self.overlay, full, MAX_SOURCE_BYTES)
+        if overlaid is not None:
+            return _source_lines(*overlaid)
         inputs = self.inputs
         if not (inputs.isfile(full) if inputs is not None else os.path.isfile(full)):
             return None
@@ -96,17 +96,17 @@ def use_color(options: dict[str, Any]) -> bool:
     return sys.stdout.isatty()
 
 
-def run_check(paths: list[str], options: dict[str, Any], buffers: Buffers = NO_BUFFERS) -> int:
+def run_check(paths: list[str], options: dict[str, Any], overlay: Overlay | None = None) -> int:
     """Lint, print, and return the exit code. A run that used the result cache stores a run record:
     its output, replayed by the next identical invocation while nothing it read has changed
-    (`skilllint.commands.replay`). `buffers`: files given in memory (standard input), by absolute
-    path; such a run uses no cache and keeps no run record."""
+    (`skilllint.commands.replay`). `overlay`: files read from memory (standard input) instead of
+    the disk, by absolute path; such a run keeps no run record."""
     cwd = Path.cwd()
     show_progress = sys.stderr.isatty() and not options.get("no_progress") and not options.get("quiet")
-    inputs = RunInputs(DEFAULT_MAX_BYTES) if not buffers and record_root(options) is not None else None
+    inputs = RunInputs(DEFAULT_MAX_BYTES) if not overlay and record_root(options) is not None else None
     try:
         settings, config, result = lint_by_config(paths, options, cwd, stderr_progress if show_progress else None,
-                                                  inputs, buffers)
+                                                  inputs, overlay)
     except SettingsError as error:
         raise click.UsageError(str(error)) from None
     fmt = options.get("fmt") or "auto"
@@ -116,7 +116,7 @@ def run_check(paths: list[str], options: dict[str, Any], buffers: Buffers = NO_B
         version=__version__,
         skills=result.skills,
         color=use_color(options),
-        source_line=SourceLines(cwd, inputs, buffers),
+        source_line=SourceLines(cwd, inputs, overlay),
         rules={rule.code: rule for rule in settings.rules},
     )
     diagnostics = result.diagnostics

@@ -36,4 +36,4 @@ def run_stdin(paths: list[str], options: dict[str, Any]) -> int:
     if not name or os.path.isdir(name):
         raise click.UsageError(f"--stdin-filename names a folder, not a file: {name!r}")
     data = sys.stdin.buffer.read()
-    return run_check([name], {**options, "no_cache": True}, buffers={os.path.abspath(name): data})
+    return run_check([name], {**options, "no_cache": True}, overlay={os.path.abspath(name): data})

@@ -28,9 +28,9 @@ def hover_markdown(file: str, text: str, line: int, column: int, root: Path) -> 
     """Markdown for the tool name at 1-based (line, character column) of `text` linted as `file`;
     None when there is none there, or the file is no skill, subagent or command. Raises
     ConfigError/SettingsError as `check` would for the file's config."""
-    buffers = {file: text.encode("utf-8", errors="surrogateescape")}
-    settings = settings_by_config([file], {"no_cache": True, "jobs": 1}, root, buffers=buffers)[0][0]
-    found = discover([file], root, fs=PlainFs(buffers))
+    overlay = {file: text.encode("utf-8", errors="surrogateescape")}
+    settings = settings_by_config([file], {"no_cache": True, "jobs": 1}, root)[0][0]
+    found = discover([file], root, fs=PlainFs(overlay))
     if found.skills:
         kind, plugin = SKILL, False
         targets = skill_targets(found.skills[0], settings)[0]
@@ -44,7 +44,7 @@ def hover_markdown(file: str, text: str, line: int, column: int, root: Path) -> 
     if str(path) != file:  # a file inside a skill: its SKILL.md is linted, not this text
         return None
     doc = load_document(path, root, max_bytes=settings.max_bytes, digests=False, kind=kind, plugin=plugin,
-                        buffers=buffers)
+                        overlay=overlay)
     name = tool_at(doc, targets, line, column)
     return None if name is None else resolution_markdown(name, targets)
 
