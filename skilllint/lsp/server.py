@@ -27,8 +27,8 @@ from pygls.uris import to_fs_path
 
 from skilllint import __version__
 from skilllint.lsp.buffers import lint_buffer, project_root
-from skilllint.lsp.positions import UTF16, from_lsp, span_to_range, text_lines
-from skilllint.model import Diagnostic, Severity
+from skilllint.lsp.positions import UTF16, from_lsp, span_to_range, text_lines, to_lsp
+from skilllint.model import Diagnostic, Severity, Span, TextEdit
 
 DEBOUNCE_SECONDS = 0.3
 SOURCE = "skilllint"
@@ -76,25 +76,68 @@ class SkilllintServer(LanguageServer):
         text = document.source
         lines = text_lines(text)
         try:
-            found = [self.to_lsp(d, lines) for d in lint_buffer(os.path.abspath(file), text,
-                                                                 project_root(file, self.folders()))]
+            found = [self.to_lsp(d, lines, document.version, "\r\n" in text)
+                     for d in lint_buffer(os.path.abspath(file), text, project_root(file, self.folders()))]
         except Exception as error:  # noqa: BLE001 - a config error (CheckError) or a bug: said in the file, never raised
             found = [_problem(error)]
             self.window_log_message(lsp.LogMessageParams(lsp.MessageType.Error, f"skilllint: {file}: {error}"))
         self.text_document_publish_diagnostics(
             lsp.PublishDiagnosticsParams(uri=uri, diagnostics=found, version=document.version))
 
-    def to_lsp(self, d: Diagnostic, lines: list[str]) -> lsp.Diagnostic:
+    def to_lsp(self, d: Diagnostic, lines: list[str], version: int | None, crlf: bool = False) -> lsp.Diagnostic:
         """A skilllint diagnostic as the protocol's: range in the agreed encoding, the help on a line
-        of its own, the target after the message when the message does not name it."""
+        of its own, the target after the message when the message does not name it. Its fix, if it
+        has one, travels in `data` as protocol edits of this version of the text (`code_actions`
+        offers it while the text is still that version)."""
         span = d.span
+        data: dict[str, Any] = {"name": d.name, "target": d.target}
+        if d.fix is not None:
+            data["fix"] = {"title": d.fix.title, "version": version,
+                           "edits": [self.edit_to_lsp(edit, lines, crlf) for edit in d.fix.edits]}
+        message = d.message + _target_note(d) + (f"\nhelp: {d.help}" if d.help else "")
+        return lsp.Diagnostic(range=self.range(lines, span), message=message, severity=_SEVERITY[d.severity],
+                              code=d.code, source=SOURCE, data=data)
+
+    def range(self, lines: list[str], span: Span) -> lsp.Range:
         (start_line, start), (end_line, end) = span_to_range(lines, span.line, span.column, span.end_line,
                                                              span.end_column, self.encoding)
-        message = d.message + _target_note(d) + (f"\nhelp: {d.help}" if d.help else "")
-        return lsp.Diagnostic(
-            range=lsp.Range(lsp.Position(start_line, start), lsp.Position(end_line, end)),
-            message=message, severity=_SEVERITY[d.severity], code=d.code, source=SOURCE,
-            data={"name": d.name, "target": d.target})
+        return lsp.Range(lsp.Position(start_line, start), lsp.Position(end_line, end))
+
+    def edit_to_lsp(self, edit: TextEdit, lines: list[str], crlf: bool) -> dict[str, Any]:
+        """A fix's edit as a protocol TextEdit (plain data, for `Diagnostic.data`); its text takes the
+        buffer's line ends. An edit's span is exact: an empty one inserts."""
+        span = edit.span
+        end_line = span.line if span.end_line is None else span.end_line
+        end_column = span.column if span.end_column is None else span.end_column
+        start, end = to_lsp(lines, span.line, span.column, self.encoding), to_lsp(lines, end_line, end_column,
+                                                                                  self.encoding)
+        return {"range": {"start": {"line": start[0], "character": start[1]},
+                          "end": {"line": end[0], "character": end[1]}},
+                "newText": edit.text.replace("\n", "\r\n") if crlf else edit.text}
+
+    def code_actions(self, params: lsp.CodeActionParams) -> list[lsp.CodeAction]:
+        """A quick fix for each diagnostic of the request that carries a fix made for the document's
+        current version (an older one's edits would land in the wrong place)."""
+        uri = params.text_document.uri
+        if not uri.startswith("file:"):
+            return []
+        version = self.workspace.get_text_document(uri).version
+        actions = []
+        for diagnostic in params.context.diagnostics:
+            data = diagnostic.data if diagnostic.source == SOURCE and isinstance(diagnostic.data, dict) else {}
+            fix = data.get("fix")
+            if not isinstance(fix, dict) or fix.get("version") != version:
+                continue
+            edits = [lsp.TextEdit(range=_range(edit["range"]), new_text=edit["newText"]) for edit in fix["edits"]]
+            actions.append(lsp.CodeAction(title=f"{fix['title']} ({diagnostic.code})",
+                                          kind=lsp.CodeActionKind.QuickFix, diagnostics=[diagnostic],
+                                          edit=lsp.WorkspaceEdit(changes={uri: edits}), is_preferred=True))
+        return actions
+
+
+def _range(data: dict[str, Any]) -> lsp.Range:
+    start, end = data["start"], data["end"]
+    return lsp.Range(lsp.Position(start["line"], start["character"]), lsp.Position(end["line"], end["character"]))
 
 
 def _target_note(d: Diagnostic) -> str:
@@ -138,6 +181,11 @@ def build_server(debounce: float = DEBOUNCE_SECONDS) -> SkilllintServer:
         ls.cancel(params.text_document.uri)
         ls.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri=params.text_document.uri,
                                                                           diagnostics=[]))
+
+    @server.feature(lsp.TEXT_DOCUMENT_CODE_ACTION,
+                    lsp.CodeActionOptions(code_action_kinds=[lsp.CodeActionKind.QuickFix]))
+    def code_action(ls: SkilllintServer, params: lsp.CodeActionParams) -> list[lsp.CodeAction]:
+        return ls.code_actions(params)
 
     @server.feature(lsp.TEXT_DOCUMENT_HOVER)
     def hover(ls: SkilllintServer, params: lsp.HoverParams) -> lsp.Hover | None:
