@@ -128,7 +128,11 @@ class SkilllintServer(LanguageServer):
             fix = data.get("fix")
             if not isinstance(fix, dict) or fix.get("version") != version:
                 continue
-            edits = [lsp.TextEdit(range=_range(edit["range"]), new_text=edit["newText"]) for edit in fix["edits"]]
+            try:
+                edits = [lsp.TextEdit(range=_range(edit["range"]), new_text=str(edit["newText"]))
+                         for edit in fix["edits"]]
+            except (KeyError, TypeError):  # not the data this server published: no fix to offer
+                continue
             actions.append(lsp.CodeAction(title=f"{fix['title']} ({diagnostic.code})",
                                           kind=lsp.CodeActionKind.QuickFix, diagnostics=[diagnostic],
                                           edit=lsp.WorkspaceEdit(changes={uri: edits}), is_preferred=True))
