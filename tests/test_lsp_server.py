@@ -13,6 +13,7 @@ import json
 import sys
 import textwrap
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -55,26 +56,31 @@ def workspace(tmp_path: Path) -> Path:
     return tmp_path
 
 
-def _start(root: Path, command: list[str] | None = None) -> LspClient:
+@contextmanager
+def serving(root: Path, command: list[str] | None = None, encodings: list[str] | None = None
+            ) -> Iterator[tuple[LspClient, dict[str, Any]]]:
+    """A server started in `root` and initialized (offering `encodings` when given): the client and
+    the server's capabilities. Killed at the end if the test did not close it."""
     client = LspClient(root, command)
-    result = client.request("initialize", {"processId": None, "rootUri": root.as_uri(), "capabilities": {}})
-    capabilities = result["capabilities"]
-    assert capabilities["hoverProvider"] is True
-    assert capabilities["codeActionProvider"]["codeActionKinds"] == ["quickfix"]
-    assert capabilities.get("positionEncoding", "utf-16") == "utf-16"
-    client.notify("initialized", {})
-    return client
-
-
-@pytest.fixture
-def server(workspace: Path) -> Iterator[LspClient]:
-    client = _start(workspace)
     try:
-        yield client
+        capabilities = {"general": {"positionEncodings": encodings}} if encodings else {}
+        result = client.request("initialize", {"processId": None, "rootUri": root.as_uri(),
+                                               "capabilities": capabilities})
+        client.notify("initialized", {})
+        yield client, result["capabilities"]
     finally:
         if client.process.poll() is None:
             client.process.kill()
             client.process.wait()
+
+
+@pytest.fixture
+def server(workspace: Path) -> Iterator[LspClient]:
+    with serving(workspace) as (client, capabilities):
+        assert capabilities["hoverProvider"] is True
+        assert capabilities["codeActionProvider"]["codeActionKinds"] == ["quickfix"]
+        assert capabilities.get("positionEncoding", "utf-16") == "utf-16"
+        yield client
 
 
 def _open(client: LspClient, uri: str, text: str, language: str = "markdown", version: int = 1) -> None:
@@ -218,8 +224,7 @@ main()
 def test_a_findings_fix_is_a_quick_fix_code_action(workspace: Path) -> None:
     """Until the rules declare their fixes, a made-up rule (added by the script that starts the
     server) proposes one; the server turns it into a WorkspaceEdit of the document's version."""
-    client = _start(workspace, [sys.executable, "-c", _WITH_A_FIXING_RULE])
-    try:
+    with serving(workspace, [sys.executable, "-c", _WITH_A_FIXING_RULE]) as (client, _):
         uri = (workspace / "emo" / "SKILL.md").as_uri()
         _open(client, uri, BROKEN)
         published = client.diagnostics(uri)
@@ -237,10 +242,6 @@ def test_a_findings_fix_is_a_quick_fix_code_action(workspace: Path) -> None:
         assert client.request("textDocument/codeAction", {
             "textDocument": {"uri": uri}, "range": body["range"], "context": {"diagnostics": [body]}}) == []
         assert client.close() == 0
-    finally:
-        if client.process.poll() is None:
-            client.process.kill()
-            client.process.wait()
 
 
 def test_the_framing_carries_non_ascii_bodies(server: LspClient, workspace: Path) -> None:
@@ -251,3 +252,19 @@ def test_the_framing_carries_non_ascii_bodies(server: LspClient, workspace: Path
     assert json.dumps(published)  # parsed whole
     assert _codes(published) == ["SL200", "SL320"]
     assert server.close() == 0
+
+
+def test_a_client_that_counts_utf8_bytes_gets_byte_offsets(workspace: Path) -> None:
+    with serving(workspace, encodings=["utf-8"]) as (client, capabilities):
+        assert capabilities["positionEncoding"] == "utf-8"
+        uri = (workspace / "emo" / "SKILL.md").as_uri()
+        _open(client, uri, BROKEN)
+        [body] = [d for d in client.diagnostics(uri)["diagnostics"] if d["code"] == "SL320"]
+        line = BROKEN.split("\n")[7]
+        start = len(line[: line.index("Editt")].encode("utf-8"))  # the emoji is 4 bytes
+        assert body["range"] == {"start": {"line": 7, "character": start},
+                                 "end": {"line": 7, "character": start + len("Editt")}}
+        hovered = client.request("textDocument/hover", {"textDocument": {"uri": uri},
+                                                        "position": {"line": 7, "character": start + 2}})
+        assert "`Editt`: unknown" in hovered["contents"]["value"]
+        assert client.close() == 0
