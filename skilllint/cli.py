@@ -61,6 +61,12 @@ def cli() -> None:
 @click.option("--cache-dir", metavar="DIR", default=None,
               help="Keep the result cache in DIR (default: $SKILLLINT_CACHE_DIR, else config `cache-dir`, "
               "else $XDG_CACHE_HOME/skilllint or ~/.cache/skilllint).")
+@click.option("--fix", is_flag=True,
+              help="Apply the fixes that have one right answer (rules whose card has a Fix section) and "
+              "write the files; the findings left are printed.")
+@click.option("--diff", is_flag=True,
+              help="Print the unified diff of what --fix would change and write nothing. Exit code 1 if "
+              "there is something to fix, else 0.")
 @click.option("--debug", is_flag=True, help="Show tracebacks of internal errors.")
 @click.option("--stdin-filename", metavar="PATH", default=None,
               help="With `-` (or no path): lint standard input as the file PATH, whose name, folder and "

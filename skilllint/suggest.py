@@ -28,6 +28,15 @@ def closest(word: str, choices: Iterable[str], *, cutoff: float, scorer: Scorer 
     return None if match is None else str(match[0])
 
 
+def close_matches(word: str, choices: Iterable[str], *, cutoff: float, scorer: Scorer = "ratio") -> list[str]:
+    """Every choice scoring at least `cutoff`, best first: a fix renames only when there is one."""
+    from rapidfuzz import fuzz, process
+
+    found = process.extract(word, list(choices), scorer=fuzz.ratio if scorer == "ratio" else fuzz.WRatio,
+                            score_cutoff=cutoff, limit=None)
+    return [str(match[0]) for match in found]
+
+
 def is_close_to_any(word: str, choices: Iterable[str], *, cutoff: float) -> bool:
     """Whether some choice scores at least `cutoff` by edit similarity."""
     return closest(word, choices, cutoff=cutoff, scorer="ratio") is not None

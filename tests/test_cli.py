@@ -59,7 +59,7 @@ def test_json_has_exactly_the_documented_keys(tmp_path: Path) -> None:
     assert items
     for item in items:
         assert list(item) == ["path", "line", "column", "end_line", "end_column", "code", "name",
-                              "severity", "message", "help", "target"]
+                              "severity", "message", "help", "target", "fix"]
     first = items[0]
     assert (first["path"], first["line"], first["column"], first["end_line"], first["end_column"]) == (
         "bad-name/SKILL.md", 2, 7, 2, 15)

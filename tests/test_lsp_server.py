@@ -10,7 +10,6 @@ config as a diagnostic while the server goes on; shutdown and exit.
 from __future__ import annotations
 
 import json
-import sys
 import textwrap
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -194,54 +193,53 @@ def test_a_broken_config_is_a_diagnostic_and_the_server_goes_on(server: LspClien
     assert server.close() == 0
 
 
-_WITH_A_FIXING_RULE = """
-import sys
-import skilllint.checks
-from skilllint.model import Fix, Severity, Span, TextEdit
-from skilllint.readfacts import Location
-from skilllint.rule import Finding, SkillRule
-
-def check(ctx):
-    doc = ctx.doc
-    for number, line in enumerate(doc.lines, 1):
-        column = line.find("Editt")
-        if column >= 0:
-            offset = sum(len(text) + 1 for text in doc.lines[: number - 1]) + column
-            span = Location(doc.path, Span(number, column + 1, number, column + 6))
-            edit = TextEdit(offset, offset + 5, "Edit", span.span)
-            yield Finding(span, "`Editt` is a typo", fix=Fix("replace `Editt` with `Edit`", (edit,)))
-
-RULE = SkillRule(code="SL999", name="test-typo", summary="A made-up rule with a fix", severity=Severity.WARNING,
-                 check=check, fixable=True)
-loaded = skilllint.checks.all_rules()
-skilllint.checks.all_rules = lambda: (*loaded, RULE)
-from skilllint.cli import main
-sys.argv = ["skilllint", "server"]
-main()
-"""
+FIXABLE = CLEAN.replace("Greets people.", "Greets people 😀\u200b.").replace("Read Edit", "Read edit")
 
 
-def test_a_findings_fix_is_a_quick_fix_code_action(workspace: Path) -> None:
-    """Until the rules declare their fixes, a made-up rule (added by the script that starts the
-    server) proposes one; the server turns it into a WorkspaceEdit of the document's version."""
-    with serving(workspace, [sys.executable, "-c", _WITH_A_FIXING_RULE]) as (client, _):
-        uri = (workspace / "emo" / "SKILL.md").as_uri()
-        _open(client, uri, BROKEN)
-        published = client.diagnostics(uri)
-        typos = [d for d in published["diagnostics"] if d["code"] == "SL999"]
-        assert len(typos) == 2
-        body = next(d for d in typos if d["range"]["start"]["line"] == 7)
-        actions = client.request("textDocument/codeAction", {
-            "textDocument": {"uri": uri}, "range": body["range"], "context": {"diagnostics": [body]}})
-        [action] = actions
-        assert action["kind"] == "quickfix" and action["title"] == "replace `Editt` with `Edit` (SL999)"
-        assert action["edit"]["changes"] == {uri: [{"range": _range_of(BROKEN, "Editt", 7), "newText": "Edit"}]}
-        # diagnostics of an older version: their edits would land in the wrong place, so none is offered
-        _change(client, uri, "\n" + BROKEN, 2)
-        client.diagnostics(uri)
-        assert client.request("textDocument/codeAction", {
-            "textDocument": {"uri": uri}, "range": body["range"], "context": {"diagnostics": [body]}}) == []
-        assert client.close() == 0
+def _apply(text: str, edits: list[dict[str, Any]]) -> str:
+    """What an editor does with a WorkspaceEdit's edits (UTF-16 positions), last first."""
+    lines = text.split("\n")
+
+    def offset(position: dict[str, int]) -> int:
+        line = lines[position["line"]]
+        units = 0
+        for index, character in enumerate(line):
+            if units >= position["character"]:
+                return sum(len(before) + 1 for before in lines[: position["line"]]) + index
+            units += _utf16(character)
+        return sum(len(before) + 1 for before in lines[: position["line"]]) + len(line)
+
+    for edit in sorted(edits, key=lambda e: (e["range"]["start"]["line"], e["range"]["start"]["character"]),
+                       reverse=True):
+        text = text[: offset(edit["range"]["start"])] + edit["newText"] + text[offset(edit["range"]["end"]):]
+    return text
+
+
+def test_a_findings_fix_is_a_quick_fix_code_action(server: LspClient, workspace: Path) -> None:
+    uri = (workspace / "emo" / "SKILL.md").as_uri()
+    _open(server, uri, FIXABLE)
+    by_code = {d["code"]: d for d in server.diagnostics(uri)["diagnostics"]}
+    assert set(by_code) == {"SL604", "SL212"}
+
+    def actions(diagnostic: dict[str, Any]) -> Any:
+        return server.request("textDocument/codeAction", {
+            "textDocument": {"uri": uri}, "range": diagnostic["range"], "context": {"diagnostics": [diagnostic]}})
+
+    [invisible] = actions(by_code["SL604"])
+    assert invisible["kind"] == "quickfix" and invisible["isPreferred"] is True
+    assert invisible["title"] == "delete the invisible U+200B ZERO WIDTH SPACE (SL604)"
+    # after an emoji: the edit's range counts UTF-16 units, as the diagnostic's does
+    assert invisible["edit"]["changes"] == {uri: [{"range": _range_of(FIXABLE, "\u200b", 2), "newText": ""}]}
+    [case] = actions(by_code["SL212"])
+    assert case["edit"]["changes"] == {uri: [{"range": _range_of(FIXABLE, "edit", 3), "newText": "Edit"}]}
+
+    fixed = _apply(FIXABLE, [*invisible["edit"]["changes"][uri], *case["edit"]["changes"][uri]])
+    assert fixed == CLEAN.replace("Greets people.", "Greets people 😀.")
+    _change(server, uri, fixed, 2)
+    assert server.diagnostics(uri)["diagnostics"] == []  # the fixes fixed what they were for
+    # the diagnostics of version 1 no longer match the text: their edits would land in the wrong place
+    assert actions(by_code["SL212"]) == []
+    assert server.close() == 0
 
 
 def test_the_framing_carries_non_ascii_bodies(server: LspClient, workspace: Path) -> None:

@@ -122,9 +122,14 @@ def test_stdin_filename_alone_reads_standard_input(tmp_path: Path) -> None:
     (["-", "-", "--stdin-filename", "greet/SKILL.md"], "the only path"),
     (["greet", "--stdin-filename", "greet/SKILL.md"], "the only path"),
     (["-", "--stdin-filename", "."], "names a folder"),
+    (["-", "--stdin-filename", "greet/SKILL.md", "--fix"], "do not apply to standard input"),
+    (["-", "--stdin-filename", "greet/SKILL.md", "--diff"], "do not apply to standard input"),
 ])
 def test_what_standard_input_cannot_be_is_a_usage_error(tmp_path: Path, args: list[str], message: str) -> None:
     (tmp_path / "greet").mkdir()
+    on_disk = tmp_path / "greet" / "SKILL.md"
+    on_disk.write_text(SKILL.replace("Read Editt", "Read edit"), encoding="utf-8")  # --fix would change it
     code, _, err = run_stdin(["check", *args], SKILL.encode(), tmp_path)
     assert code == 2
     assert message in err
+    assert on_disk.read_text(encoding="utf-8") == SKILL.replace("Read Editt", "Read edit")

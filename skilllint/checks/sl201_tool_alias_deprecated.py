@@ -1,7 +1,9 @@
 """SL201 tool-alias-deprecated: a tool named by a deprecated alias or legacy name.
 
 It still resolves today (`Task` -> `Agent` in Claude Code), but the runtime has renamed the
-tool and may drop the old name; the canonical name works now and later.
+tool and may drop the old name; the canonical name works now and later. Fix: the new name is
+written over the old one in a tool list (never in the instructions' prose), unless the new name
+is itself on its way out.
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from skilllint.checks._body import body_references
+from skilllint.checks._toolfix import rename_tool
 from skilllint.checks._tools import declared_tools, where
 from skilllint.document import DOCUMENT_KINDS
 from skilllint.model import Severity
@@ -36,6 +39,7 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
             declared.entry.location,
             f"`{old}` is a deprecated name of `{tool.name}` in {where(target)}",
             f"use `{tool.name}`",
+            fix=rename_tool(doc, declared, old, tool.name),
         )
     for reference in body_references(doc, target):
         resolution = reference.resolution
@@ -60,4 +64,5 @@ RULE = SkillRule(
     check=check,
     per_target=True,
     documents=DOCUMENT_KINDS,
+    fixable=True,
 )

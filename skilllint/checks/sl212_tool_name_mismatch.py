@@ -1,7 +1,8 @@
 """SL212 tool-name-mismatch: the right tool, the wrong case or style.
 
 `bash` is not `Bash` in Claude Code, and `readFile` is not `read_file` in Cline: runtimes
-that match tool names exactly treat the variant as an unknown tool.
+that match tool names exactly treat the variant as an unknown tool. Fix: the exact name is
+written over the variant in a tool list the target reads, when the target has one such name.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from skilllint.checks._settings import resolved_names
+from skilllint.checks._toolfix import rename_tool
 from skilllint.checks._tools import declared_tools, where
 from skilllint.checks.sl200_unknown_tool import IGNORED
 from skilllint.document import DOCUMENT_KINDS
@@ -34,10 +36,12 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
                           f"`{declared.field}`; the instructions should use `{exact}` there",
                           resolution.hint, Severity.INFO)
             continue
+        names = set(resolution.suggestions or (exact,))
         yield Finding(
             declared.entry.location,
             f"`{resolution.name}` should be `{exact}` in {where(target)}",
             resolution.hint or f"{where(target)} matches tool names exactly",
+            fix=rename_tool(doc, declared, resolution.name, exact) if names == {exact} else None,
         )
 
 
@@ -65,4 +69,5 @@ RULE = SkillRule(
     documents=DOCUMENT_KINDS,
     files=(SETTINGS, HOOKS),
     file_check=check_file,
+    fixable=True,
 )

@@ -2,22 +2,27 @@
 
 `allowed-tools: Agent Task` grants one tool twice; usually one entry was meant to be
 something else. Entries with different specifiers (`Bash(git:*) Bash(npm:*)`) are distinct.
+Fix: the later entry is removed with the separator before it (a list item with its line), when
+it repeats the first verbatim (the same on any runtime) or is a deprecated name of the tool the
+first names exactly (`Agent Task`, on the target).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from skilllint.checks._tools import declared_tools
+from skilllint.checks._toolfix import remove_entry
+from skilllint.checks._tools import DeclaredTool, declared_tools
 from skilllint.document import DOCUMENT_KINDS
 from skilllint.model import Severity
+from skilllint.resolve import Outcome
 from skilllint.rule import Finding, SkillContext, SkillRule
 
 
 def check(ctx: SkillContext) -> Iterator[Finding]:
     doc = ctx.doc
     target = ctx.target
-    seen: dict[tuple[str, str, str | None], str] = {}
+    seen: dict[tuple[str, str, str | None], DeclaredTool] = {}
     for declared in declared_tools(doc, target):
         resolution = declared.resolution
         if not resolution.resolved:
@@ -25,7 +30,7 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
         canonical = resolution.tool.name if resolution.tool else resolution.name
         key = (declared.field, canonical, (resolution.specifier or "").strip() or None)
         if key in seen:
-            first = seen[key]
+            first = seen[key].entry.text
             same = first == declared.entry.text
             detail = "listed twice" if same else f"the same tool as `{first}`"
             suffix = "" if same or first == canonical else f" (`{canonical}`)"
@@ -33,9 +38,20 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
                 declared.entry.location,
                 f"`{declared.entry.text}` in `{declared.field}` is {detail}{suffix}",
                 "remove the duplicate entry",
+                fix=remove_entry(doc, declared, portable=True) if same else
+                remove_entry(doc, declared) if _renamed_twin(seen[key], declared) else None,
             )
         else:
-            seen[key] = declared.entry.text
+            seen[key] = declared
+
+
+def _renamed_twin(first: DeclaredTool, later: DeclaredTool) -> bool:
+    """Whether the later entry is an old name of the tool the first names exactly (`Agent Task`):
+    the one duplicate besides a verbatim repeat that has one right answer. Two names a runtime maps
+    onto one tool (`Write` and `Edit` on copilot) are different tools elsewhere: which to keep is
+    the author's choice."""
+    return (first.resolution.outcome == Outcome.EXACT and later.resolution.outcome == Outcome.DEPRECATED
+            and later.resolution.tool is not None and first.resolution.name == later.resolution.tool.name)
 
 
 RULE = SkillRule(
@@ -46,4 +62,5 @@ RULE = SkillRule(
     check=check,
     per_target=True,
     documents=DOCUMENT_KINDS,
+    fixable=True,
 )

@@ -8,16 +8,22 @@ are matched and shown as identifiers); in the instructions a warning. Left alone
 between emoji (family and profession sequences), and the joiners of scripts that shape letters
 with them (Arabic, Persian, Indic scripts). Each code point is named. The skill's bundled text
 files (`references/`, `scripts/`) are read too (warnings there).
+
+Fix: a character in the value of `name` or `description` is deleted, when the value then reads
+back as the same text without it. Elsewhere (tool lists, the instructions, bundled files) the
+finding says where, and the author decides.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
+from skilllint.checks._fixes import Expect, literal_start, node_range, offset_of, own_node, text_edit, verified
 from skilllint.checks._hidden import INVISIBLE, JOINING_SCRIPTS, every_text, may_hold, name
 from skilllint.checks._tools import tool_fields
 from skilllint.document import DOCUMENT_KINDS, Document
-from skilllint.model import Severity, Span
+from skilllint.model import Fix, Severity, Span
 from skilllint.readfacts import Location
 from skilllint.rule import Finding, SkillContext, SkillRule
 
@@ -65,7 +71,49 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
             yield Finding(Location(path, Span(number, at + 1, number, at + 2)),
                           f"invisible character {name(match.group())} in {where}: it shows as nothing but "
                           "is part of what the model and the runtime read",
-                          "delete it", None if identifier else Severity.WARNING)
+                          "delete it", None if identifier else Severity.WARNING,
+                          _deletion(doc, number, at + 1, match.group()) if identifier else None)
+
+
+def _deletion(doc: Document, line: int, column: int, char: str) -> Fix | None:
+    """Delete the character at `line`, `column` when it is inside the value of `name` or
+    `description` and the value then is the same text without it."""
+    offset = offset_of(doc, line, column)
+    if offset is None:
+        return None
+    for key in IDENTIFIERS:
+        node = own_node(doc, (key,))
+        if node is None or not isinstance(node.value, str):
+            continue
+        low, high = node_range(doc, node)
+        if low <= offset < high:
+            start = literal_start(doc, node)
+            at = None if start is None else offset - start
+            return verified(doc, f"delete the invisible {name(char)}", [text_edit(doc, offset, offset + 1, "")],
+                            _without(key, char, at), portable=True)
+    return None
+
+
+def _without(key: str, char: str, at: int | None) -> Expect:
+    """The data after the deletion: the value with that one character fewer (at `at` when the value is
+    written as is; else wherever, when deleting any of its `char`s gives the same text)."""
+
+    def expect(data: dict[str, Any]) -> dict[str, Any] | None:
+        value = data.get(key)
+        if not isinstance(value, str):
+            return None
+        if at is not None:
+            if value[at : at + 1] != char:
+                return None
+            data[key] = value[:at] + value[at + 1 :]
+            return data
+        shortened = {value[:i] + value[i + 1 :] for i, c in enumerate(value) if c == char}
+        if len(shortened) != 1:
+            return None
+        data[key] = shortened.pop()
+        return data
+
+    return expect
 
 
 RULE = SkillRule(
@@ -75,4 +123,5 @@ RULE = SkillRule(
     severity=Severity.ERROR,
     check=check,
     documents=DOCUMENT_KINDS,
+    fixable=True,
 )

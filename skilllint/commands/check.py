@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -18,6 +18,9 @@ from skilllint.location import PORTABLE
 from skilllint.model import Diagnostic, Severity
 from skilllint.settings import SettingsError, lint_by_config
 from skilllint.targets import DEFAULT_TARGET
+
+if TYPE_CHECKING:
+    from skilllint.commands.fix import FixReport
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 
@@ -104,11 +107,20 @@ def run_check(paths: list[str], options: dict[str, Any], overlay: Overlay | None
     cwd = Path.cwd()
     show_progress = sys.stderr.isatty() and not options.get("no_progress") and not options.get("quiet")
     inputs = RunInputs(DEFAULT_MAX_BYTES) if not overlay and record_root(options) is not None else None
+    report = None
     try:
-        settings, config, result = lint_by_config(paths, options, cwd, stderr_progress if show_progress else None,
-                                                  inputs, overlay)
+        if options.get("fix") or options.get("diff"):  # skilllint.commands.fix, imported only then
+            from skilllint.commands.fix import lint_and_fix
+
+            settings, config, result, report = lint_and_fix(paths, options, cwd,
+                                                            stderr_progress if show_progress else None)
+        else:
+            settings, config, result = lint_by_config(paths, options, cwd,
+                                                      stderr_progress if show_progress else None, inputs, overlay)
     except SettingsError as error:
         raise click.UsageError(str(error)) from None
+    if report is not None and options.get("diff"):
+        return _diff_only(report, result.faults, bool(options.get("quiet")))
     fmt = options.get("fmt") or "auto"
     if fmt == "auto":
         fmt = pick_auto(sys.stdout.isatty())
@@ -130,7 +142,13 @@ def run_check(paths: list[str], options: dict[str, Any], overlay: Overlay | None
         out.append(render(fmt, diagnostics, run))
         if fmt in ("full", "concise") and not options.get("quiet"):
             out.append(summary(diagnostics, result.skills, result.manifests, result.definitions) + "\n")
+            if report is not None:
+                out.append(report.line(len(diagnostics), dry=False) + "\n")
             out.append(targets_summary(result.target_use))
+        elif report is not None and not options.get("quiet"):
+            err.append(report.line(len(diagnostics), dry=False) + "\n")
+    if report is not None:
+        err.extend(line + "\n" for line in report.warnings())
     if not (result.skills or result.manifests or result.definitions or diagnostics or options.get("quiet")):
         err.append(nothing_found_warning(paths) + "\n")
     fail_on = Severity.parse(options.get("fail_on") or config.get("fail-on", "error"))
@@ -138,14 +156,31 @@ def run_check(paths: list[str], options: dict[str, Any], overlay: Overlay | None
     failing = any(d.severity.rank >= fail_on.rank for d in diagnostics)
     code = EXIT_FINDINGS if failing else EXIT_CLEAN
     if result.faults:
-        files = "file" if result.faults == 1 else "files"
-        err.append(f"skilllint: internal error on {result.faults:,} {files} (SL000): their findings may be "
-                   "incomplete; rerun with --debug and report it\n")
+        err.append(_faults_line(result.faults))
+        code = EXIT_ERROR
+    if report is not None and report.errors:
         code = EXIT_ERROR
     emit("".join(out), "".join(err))
     if inputs is not None and not result.faults:  # an internal error or a budget run out is no answer to keep
         store(paths, options, inputs, "".join(out), "".join(err), code)
     return code
+
+
+def _faults_line(faults: int) -> str:
+    files = "file" if faults == 1 else "files"
+    return (f"skilllint: internal error on {faults:,} {files} (SL000): their findings may be incomplete; "
+            "rerun with --debug and report it\n")
+
+
+def _diff_only(report: FixReport, faults: int, quiet: bool) -> int:
+    """`check --diff`: the diff on stdout, how many findings it fixes on stderr; exit 1 when there is
+    something to fix (as ruff's `--diff`), 0 when not, 2 after an internal error."""
+    err = [] if quiet else [report.line(0, dry=True) + "\n"]
+    err.extend(line + "\n" for line in report.warnings())
+    if faults:
+        err.append(_faults_line(faults))
+    emit(report.diff, "".join(err))
+    return EXIT_ERROR if faults else EXIT_FINDINGS if report.fixed else EXIT_CLEAN
 
 
 def targets_summary(use: dict[tuple[str, str], int]) -> str:

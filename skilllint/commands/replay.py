@@ -31,8 +31,9 @@ _NOT_OUTPUT = frozenset({"jobs", "no_progress"})
 def record_root(options: dict[str, Any]) -> Path | None:
     """Where a run's record is kept: the cache folder as decided before any config is read. A
     record is written only by a run whose configs leave the cache there (so one is found again
-    without reading a config), and never for --no-cache or a run that injects faults."""
-    if options.get("no_cache") or options.get("inject_fault"):
+    without reading a config), and never for --no-cache, a run that injects faults, nor one that
+    fixes (--fix writes files; --diff prints what it read outside the record)."""
+    if options.get("no_cache") or options.get("inject_fault") or options.get("fix") or options.get("diff"):
         return None
     return cache_root(cli_dir=options.get("cache_dir"), cwd=Path.cwd())
 

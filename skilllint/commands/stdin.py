@@ -9,7 +9,8 @@ files around it that rules consult. PATH need not exist (a new file not yet save
 `-` without `--stdin-filename` is a usage error (exit 2): what a text is depends on its name
 (`SKILL.md`, `.claude/agents/x.md`, `settings.json`...), and a guessed name would bring
 findings about the guess (a skill whose name does not match its folder). `--stdin-filename`
-with no path reads standard input too, as ruff does.
+with no path reads standard input too, as ruff does. `--fix` and `--diff` are usage errors
+with it: they would edit the file on disk, which is not the text that was linted.
 """
 
 from __future__ import annotations
@@ -35,5 +36,7 @@ def run_stdin(paths: list[str], options: dict[str, Any]) -> int:
                                "(its name and folder decide what it is and which config applies)")
     if not name or os.path.isdir(name):
         raise click.UsageError(f"--stdin-filename names a folder, not a file: {name!r}")
+    if options.get("fix") or options.get("diff"):  # they would edit the file on disk, not the text
+        raise click.UsageError("--fix and --diff do not apply to standard input")
     data = sys.stdin.buffer.read()
     return run_check([name], {**options, "no_cache": True}, overlay={os.path.abspath(name): data})

@@ -10,11 +10,24 @@ from __future__ import annotations
 import json
 
 from skilllint.formatters import RunInfo
-from skilllint.model import Diagnostic
+from skilllint.model import Diagnostic, Fix
 from skilllint.textsafe import escape, escape_lines
 
 
-def as_dict(d: Diagnostic) -> dict[str, str | int | None]:
+def fix_dict(fix: Fix | None) -> dict[str, object] | None:
+    """What `check --fix` would do: a title and the edits, each a range of the file (as a finding's,
+    1-based, end exclusive) and the text written there. None when there is no fix, or when a text
+    would need escaping (an output must not change what a fix writes)."""
+    if fix is None or any(escape(edit.text) != edit.text for edit in fix.edits):
+        return None
+    return {
+        "title": escape(fix.title),
+        "edits": [{"line": e.span.line, "column": e.span.column, "end_line": e.span.end_line,
+                   "end_column": e.span.end_column, "text": e.text} for e in fix.edits],
+    }
+
+
+def as_dict(d: Diagnostic) -> dict[str, object]:
     return {
         "path": escape(d.path),
         "line": d.span.line,
@@ -27,6 +40,7 @@ def as_dict(d: Diagnostic) -> dict[str, str | int | None]:
         "message": escape(d.message),
         "help": escape_lines(d.help) if d.help is not None else None,
         "target": escape(d.target) if d.target is not None else None,
+        "fix": fix_dict(d.fix),
     }
 
 
@@ -37,7 +51,14 @@ def _object(d: Diagnostic) -> str:
     """One diagnostic exactly as `json.dumps(..., indent=2)` writes it inside the array, built
     from the C encoder's scalars: with `indent`, json falls back to its pure-Python encoder,
     which took seconds for a file with 50,000 findings."""
-    return "  {\n" + ",\n".join(f"    {_scalar(key)}: {_scalar(value)}" for key, value in as_dict(d).items()) + "\n  }"
+    return "  {\n" + ",\n".join(f"    {_scalar(key)}: {_value(value)}" for key, value in as_dict(d).items()) + "\n  }"
+
+
+def _value(value: object) -> str:
+    """A value as `json.dumps(..., indent=2)` writes it two levels in: a fix (rare) by the slow encoder."""
+    if isinstance(value, dict):
+        return json.dumps(value, indent=2, ensure_ascii=False).replace("\n", "\n    ")
+    return _scalar(value)
 
 
 def render(diagnostics: list[Diagnostic], run: RunInfo) -> str:

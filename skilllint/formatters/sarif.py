@@ -106,7 +106,26 @@ def result(d: Diagnostic, index: int) -> dict[str, Any]:
     }
     if d.target:
         item["properties"] = {"target": escape(d.target)}
+    fix = fixes(d)
+    if fix:
+        item["fixes"] = fix
     return item
+
+
+def fixes(d: Diagnostic) -> list[dict[str, Any]]:
+    """The finding's fix as SARIF's `fixes` (2.1.0 section 3.55): one artifact change, its edits as
+    replacements of regions. None when a text would need escaping (it must stay what is written)."""
+    fix = d.fix
+    if fix is None or d.path.endswith("/") or any(escape(edit.text) != edit.text for edit in fix.edits):
+        return []
+    replacements = []
+    for edit in fix.edits:
+        span = edit.span
+        deleted = {"startLine": span.line, "startColumn": span.column,
+                   "endLine": span.end_line or span.line, "endColumn": span.end_column or span.column}
+        replacements.append({"deletedRegion": deleted, "insertedContent": {"text": edit.text}})
+    change = {"artifactLocation": artifact_location(d.path), "replacements": replacements}
+    return [{"description": {"text": escape(fix.title)}, "artifactChanges": [change]}]
 
 
 def build(diagnostics: list[Diagnostic], run: RunInfo) -> dict[str, Any]:
