@@ -218,7 +218,7 @@ def _hover(ls: SkilllintServer, params: lsp.HoverParams) -> lsp.Hover | None:
     return lsp.Hover(contents=lsp.MarkupContent(kind=lsp.MarkupKind.Markdown, value=found))
 
 
-def serve(**_options: Any) -> int:
+def serve() -> int:
     """Run the server on stdin/stdout until the client says exit."""
     build_server().start_io()
     return 0
