@@ -158,7 +158,10 @@ def test_a_suppressed_finding_is_not_fixed(tmp_path: Path) -> None:
 def test_fix_with_the_cache_and_workers(tmp_path: Path) -> None:
     """The fixed files are linted again: a cached result of the old text is never printed, and the
     outcome is the same with worker processes."""
-    for index in range(40):  # enough skills for a pool
+    from skilllint.engine import PARALLEL_THRESHOLD
+
+    total = PARALLEL_THRESHOLD + 6  # enough skills for a pool
+    for index in range(total):
         folder = tmp_path / f"s{index:02}"
         folder.mkdir()
         tools = "Read Grep Read" if index % 2 else "Read Grep"
@@ -166,10 +169,10 @@ def test_fix_with_the_cache_and_workers(tmp_path: Path) -> None:
                                          f"allowed-tools: {tools}\n---\n# S\n", encoding="utf-8")
     base = ["check", ".", "--isolated", "--format", "json", "--select", "SL213"]
     code, out, _ = run_cli(base, tmp_path)  # fills the cache
-    assert len(json.loads(out)) == 20
+    assert len(json.loads(out)) == total // 2
     code, out, err = run_cli([*base, "--fix", "--jobs", "2"], tmp_path)
     assert (code, json.loads(out)) == (0, [])
-    assert err == "Fixed 20 findings in 20 files (0 remaining).\n"
+    assert err == f"Fixed {total // 2} findings in {total // 2} files (0 remaining).\n"
     code, out, _ = run_cli(base, tmp_path)
     assert (code, json.loads(out)) == (0, [])
     assert all("allowed-tools: Read Grep\n" in p.read_text(encoding="utf-8") for p in tmp_path.glob("*/SKILL.md"))
@@ -234,3 +237,19 @@ def test_sarif_carries_the_fix(tmp_path: Path) -> None:
                               "insertedContent": {"text": "allowed-tools"}}],
         }],
     }]
+
+
+def test_many_fixes_in_one_field_take_several_passes(tmp_path: Path) -> None:
+    """A rule works out at most MAX_ATTEMPTS fixes per document (each parses the frontmatter again: a
+    field of thousands of duplicates must not make linting quadratic); the passes do the rest."""
+    from skilllint.checks._fixes import MAX_ATTEMPTS
+
+    many = MAX_ATTEMPTS * 2 + 20
+    skill = _skill(tmp_path, BROKEN.replace("allowed_tools: Read", "allowed-tools: " + " ".join(["Read"] * many)))
+    _, out, _ = run_cli(["check", ".", "--isolated", "--format", "json", "--select", "SL213"], tmp_path)
+    found = json.loads(out)
+    assert len(found) == many - 1
+    assert sum(1 for d in found if d["fix"]) == MAX_ATTEMPTS
+    code, _, err = run_cli(["check", ".", "--isolated", "--format", "json", "--select", "SL213", "--fix"], tmp_path)
+    assert code == 0 and err == f"Fixed {many - 1} findings in 1 file (0 remaining).\n"
+    assert "\nallowed-tools: Read\n" in skill.read_text(encoding="utf-8")

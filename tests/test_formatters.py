@@ -21,7 +21,7 @@ import pytest
 from skilllint import __version__
 from skilllint.formatters import FORMATS, RunInfo, render
 from skilllint.formatters.github import escape_data, escape_property
-from skilllint.model import Diagnostic, Severity, Span
+from skilllint.model import Diagnostic, Fix, Severity, Span, TextEdit
 from skilllint.rule import SkillContext, SkillRule
 from tests.conftest import FIXTURES, run_cli
 
@@ -61,6 +61,7 @@ DIAGNOSTICS = [
     Diagnostic(
         "skills/pdf-processing/SKILL.md", Span(2, 7, 2, 21), "SL112", "name-not-lowercase", Severity.ERROR,
         "`name` `PDF-Processing` has uppercase letters", "use `pdf-processing`",
+        fix=Fix("write `pdf-processing`", (TextEdit(10, 24, "pdf-processing", Span(2, 7, 2, 21)),)),
     ),
     # warning, a point (no end), no help
     Diagnostic(

@@ -15,19 +15,26 @@ without a fix. A fix that would change anything else (a quote that turns into a 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, ParamSpec
 
 import yaml
-from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+from yaml.nodes import Node, ScalarNode, SequenceNode
 
 from skilllint.document import Document
 from skilllint.model import Fix, Span, TextEdit
 from skilllint.yamlnodes import YamlRefused, find_node, parse_yaml
 
+MAX_FRONTMATTER = 16 * 1024
+"""Characters of frontmatter YAML above which no fix is offered: each fix parses it again, and real
+frontmatter is a few hundred characters (the corpus's largest is 2.4 KB)."""
+MAX_ATTEMPTS = 50
+"""Fixes one rule works out for one document, at most (`Budget`); `--fix` runs again for the rest."""
+
 Expect = Callable[[dict[str, Any]], dict[str, Any] | None]
 """From the frontmatter's data before a fix, the data it must hold after it (None: no fix)."""
 
 _QUOTES = ("'", '"')
+P = ParamSpec("P")
 
 
 def yaml_start(doc: Document) -> int | None:
@@ -42,6 +49,24 @@ def yaml_start(doc: Document) -> int | None:
     if start <= 0 or not doc.text.startswith(source.text, start):
         return None
     return start
+
+
+class Budget:
+    """How many more fixes a rule may work out for a document: each costs a parse of its frontmatter,
+    and a field of thousands of duplicates must not make linting quadratic. One per check call."""
+
+    __slots__ = ("left",)
+
+    def __init__(self, doc: Document) -> None:
+        small = bool(doc.sources) and len(doc.sources[0].text) <= MAX_FRONTMATTER
+        self.left = MAX_ATTEMPTS if small else 0
+
+    def __call__(self, make: Callable[P, Fix | None], *args: P.args, **kwargs: P.kwargs) -> Fix | None:
+        """`make(*args, **kwargs)`, while attempts are left (a failed attempt counts too)."""
+        if self.left <= 0:
+            return None
+        self.left -= 1
+        return make(*args, **kwargs)
 
 
 def own_node(doc: Document, path: tuple[Any, ...], *, key: bool = False) -> Node | None:
@@ -98,7 +123,7 @@ def verified(doc: Document, title: str, edits: Sequence[TextEdit], expect: Expec
     """The fix, when applying `edits` leaves a frontmatter that parses to exactly `expect(before)`,
     and the edits stay inside the frontmatter's YAML; else None (the finding is reported without one)."""
     start = yaml_start(doc)
-    if start is None or not edits:
+    if start is None or not edits or len(doc.sources[0].text) > MAX_FRONTMATTER:
         return None
     source = doc.sources[0].text
     end = start + len(source)
@@ -135,10 +160,6 @@ def _data(text: str) -> dict[str, Any] | None:
 def sequence_items(node: Node) -> list[Node] | None:
     """The items of a YAML list node, None for anything else."""
     return list(node.value) if isinstance(node, SequenceNode) else None
-
-
-def is_mapping(node: Node | None) -> bool:
-    return isinstance(node, MappingNode)
 
 
 def offset_of(doc: Document, line: int, column: int) -> int | None:

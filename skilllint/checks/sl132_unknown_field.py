@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from skilllint.checks._fields import SPEC_FIELDS, readers
-from skilllint.checks._fixes import literal_start, own_node, text_edit, verified
+from skilllint.checks._fixes import Budget, literal_start, own_node, text_edit, verified
 from skilllint.document import Document
 from skilllint.model import Fix, Severity
 from skilllint.rule import Finding, SkillContext, SkillRule
@@ -59,10 +59,11 @@ def _renames(doc: Document, unknown: list[str], known: tuple[str, ...]) -> dict[
     meant = {key: _only_match(key, _candidates(known)) for key in unknown}
     taken = [match for match in meant.values() if match is not None]
     fixes: dict[str, Fix] = {}
+    budget = Budget(doc)
     for key, match in meant.items():
         if match is None or match in written or taken.count(match) > 1 or key in MEANT:
             continue
-        fix = _rename(doc, key, match)
+        fix = budget(_rename, doc, key, match)
         if fix is not None:
             fixes[key] = fix
     return fixes

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from skilllint.checks._body import body_references
+from skilllint.checks._fixes import Budget
 from skilllint.checks._toolfix import rename_tool
 from skilllint.checks._tools import declared_tools, where
 from skilllint.document import DOCUMENT_KINDS
@@ -22,6 +23,7 @@ from skilllint.rule import Finding, SkillContext, SkillRule
 def check(ctx: SkillContext) -> Iterator[Finding]:
     doc = ctx.doc
     target = ctx.target
+    budget = Budget(doc)
     for declared in declared_tools(doc, target):
         resolution = declared.resolution
         if resolution.outcome != Outcome.DEPRECATED or resolution.tool is None:
@@ -39,7 +41,7 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
             declared.entry.location,
             f"`{old}` is a deprecated name of `{tool.name}` in {where(target)}",
             f"use `{tool.name}`",
-            fix=rename_tool(doc, declared, old, tool.name),
+            fix=budget(rename_tool, doc, declared, old, tool.name),
         )
     for reference in body_references(doc, target):
         resolution = reference.resolution

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from skilllint.checks._fixes import Budget
 from skilllint.checks._settings import resolved_names
 from skilllint.checks._toolfix import rename_tool
 from skilllint.checks._tools import declared_tools, where
@@ -23,6 +24,7 @@ from skilllint.rule import FileContext, Finding, SkillContext, SkillRule
 def check(ctx: SkillContext) -> Iterator[Finding]:
     doc = ctx.doc
     target = ctx.target
+    budget = Budget(doc)
     for declared in declared_tools(doc, target):
         resolution = declared.resolution
         if resolution.outcome != Outcome.MISMATCH or resolution.tool is None:
@@ -41,7 +43,7 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
             declared.entry.location,
             f"`{resolution.name}` should be `{exact}` in {where(target)}",
             resolution.hint or f"{where(target)} matches tool names exactly",
-            fix=rename_tool(doc, declared, resolution.name, exact) if names == {exact} else None,
+            fix=budget(rename_tool, doc, declared, resolution.name, exact) if names == {exact} else None,
         )
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from skilllint.checks._fixes import Budget
 from skilllint.checks._toolfix import remove_entry
 from skilllint.checks._tools import DeclaredTool, declared_tools
 from skilllint.document import DOCUMENT_KINDS
@@ -23,6 +24,7 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
     doc = ctx.doc
     target = ctx.target
     seen: dict[tuple[str, str, str | None], DeclaredTool] = {}
+    budget = Budget(doc)
     for declared in declared_tools(doc, target):
         resolution = declared.resolution
         if not resolution.resolved:
@@ -38,8 +40,8 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
                 declared.entry.location,
                 f"`{declared.entry.text}` in `{declared.field}` is {detail}{suffix}",
                 "remove the duplicate entry",
-                fix=remove_entry(doc, declared, portable=True) if same else
-                remove_entry(doc, declared) if _renamed_twin(seen[key], declared) else None,
+                fix=budget(remove_entry, doc, declared, portable=True) if same else
+                budget(remove_entry, doc, declared) if _renamed_twin(seen[key], declared) else None,
             )
         else:
             seen[key] = declared

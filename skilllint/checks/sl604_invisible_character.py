@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from skilllint.checks._fixes import Expect, literal_start, node_range, offset_of, own_node, text_edit, verified
+from skilllint.checks._fixes import Budget, Expect, literal_start, node_range, offset_of, own_node, text_edit, verified
 from skilllint.checks._hidden import INVISIBLE, JOINING_SCRIPTS, every_text, may_hold, name
 from skilllint.checks._tools import tool_fields
 from skilllint.document import DOCUMENT_KINDS, Document
@@ -59,6 +59,7 @@ def _strict_lines(doc: Document, ctx: SkillContext) -> set[int]:
 def check(ctx: SkillContext) -> Iterator[Finding]:
     doc = ctx.doc
     strict: set[int] | None = None
+    budget = Budget(doc)
     for path, number, line, own in every_text(doc, INVISIBLE, may_hold("invisible")):
         if strict is None:
             strict = _strict_lines(doc, ctx)
@@ -67,12 +68,13 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
             if _text_joiner(line, at) or (at == 0 and number == 1 and match.group() == "\ufeff"):
                 continue
             identifier = own and number in strict
+            in_frontmatter = own and number < doc.body_line  # a value of name or description may go on
             where = "a name, description or tool list" if identifier else "the text"
             yield Finding(Location(path, Span(number, at + 1, number, at + 2)),
                           f"invisible character {name(match.group())} in {where}: it shows as nothing but "
                           "is part of what the model and the runtime read",
                           "delete it", None if identifier else Severity.WARNING,
-                          _deletion(doc, number, at + 1, match.group()) if identifier else None)
+                          budget(_deletion, doc, number, at + 1, match.group()) if in_frontmatter else None)
 
 
 def _deletion(doc: Document, line: int, column: int, char: str) -> Fix | None:

@@ -134,6 +134,7 @@ def run_check(paths: list[str], options: dict[str, Any], overlay: Overlay | None
     diagnostics = result.diagnostics
     out: list[str] = []
     err: list[str] = []
+    fix_line = report is not None and not options.get("quiet")  # said once: in the summary, else on stderr
     if options.get("statistics"):
         from skilllint.formatters.statistics import render_statistics, render_statistics_json
 
@@ -144,10 +145,11 @@ def run_check(paths: list[str], options: dict[str, Any], overlay: Overlay | None
             out.append(summary(diagnostics, result.skills, result.manifests, result.definitions) + "\n")
             if report is not None:
                 out.append(report.line(len(diagnostics), dry=False) + "\n")
+                fix_line = False
             out.append(targets_summary(result.target_use))
-        elif report is not None and not options.get("quiet"):
-            err.append(report.line(len(diagnostics), dry=False) + "\n")
     if report is not None:
+        if fix_line:
+            err.append(report.line(len(diagnostics), dry=False) + "\n")
         err.extend(line + "\n" for line in report.warnings())
     if not (result.skills or result.manifests or result.definitions or diagnostics or options.get("quiet")):
         err.append(nothing_found_warning(paths) + "\n")
