@@ -70,15 +70,24 @@ def cli() -> None:
 @click.option("--exit-zero", is_flag=True,
               help="Exit 0 even with findings at or above --fail-on (still 2 on a usage or internal error).")
 @click.option("--debug", is_flag=True, help="Show tracebacks of internal errors.")
+@click.option("--stdin-filename", metavar="PATH", default=None,
+              help="With `-` (or no path): lint standard input as the file PATH, whose name, folder and "
+              "config decide what it is and how it is checked. No cache is used or written.")
 @click.option("--inject-fault", metavar="KIND:GLOB", hidden=True, default=None,
               help="Testing only: fail (raise, crash or hang) on files matching GLOB.")
 def check(paths: tuple[str, ...], **options: Any) -> None:
-    """Lint skill folders, SKILL.md files and tool manifests (default: the current folder)."""
-    sys.exit(_guard(_check, list(paths) or ["."], options, debug=options["debug"]))
+    """Lint skill folders, SKILL.md files and tool manifests (default: the current folder; `-`:
+    standard input, with --stdin-filename)."""
+    sys.exit(_guard(_check, list(paths), options, debug=options["debug"]))
 
 
 def _check(paths: list[str], options: dict[str, Any]) -> int:
     """The stored output of this same run while nothing it read has changed, else a run."""
+    if "-" in paths or options.get("stdin_filename") is not None:
+        from skilllint.commands.stdin import run_stdin
+
+        return run_stdin(paths, options)
+    paths = paths or ["."]
     from skilllint.commands.replay import replay
 
     code = replay(paths, options)
@@ -243,6 +252,15 @@ def resolve_command(names: tuple[str, ...], **options: Any) -> None:
     from skilllint.commands.targets import resolve_names
 
     sys.exit(_guard(resolve_names, names, options))
+
+
+@cli.command("server")
+def server_command() -> None:
+    """Run the language server on stdin/stdout (for an editor's LSP client): diagnostics as you
+    type, hover on tool names."""
+    from skilllint.lsp.server import serve
+
+    sys.exit(_guard(serve))
 
 
 def _guard(function: Any, *args: Any, debug: bool = False) -> int:

@@ -32,7 +32,7 @@ from skilllint.faults import (
     fault,
     time_budget,
 )
-from skilllint.fsview import Answer, RunInputs, Sig
+from skilllint.fsview import Answer, PlainFs, RunInputs, Sig
 from skilllint.globs import matches
 from skilllint.jsonfile import GEMINI_KINDS, JsonFile, load_json_file
 from skilllint.location import LocationDefaults
@@ -304,7 +304,7 @@ class Linter:
         try:
             with time_budget(settings.file_budget):
                 file = load_json_file(item.file, settings.cwd, item.kind, settings.max_bytes,
-                                      digests=settings.inputs is not None)
+                                      digests=settings.inputs is not None, overlay=settings.overlay)
                 self.check_file(file, targets, diagnostics)
                 if settings.inputs is not None:
                     settings.inputs.merge(file.fs.probes(), file.fs.sigs, file.fs.max_bytes)
@@ -721,7 +721,7 @@ def _few_collections() -> Iterator[None]:
 def _lint(paths: list[str], linter: Linter, progress: Callable[[int, int], None] | None) -> Result:
     settings = linter.settings
     discovery = discover(paths, settings.cwd, settings.exclude, settings.manifest_globs, settings.force_exclude,
-                         settings.inputs)
+                         run_fs(settings))
     diagnostics: list[Diagnostic] = []
     linter.check_facts(discovery.problems, settings.targets, ".", diagnostics)
     summaries: list[SkillSummary] = []
@@ -914,11 +914,20 @@ def _used_targets(summaries: list[SkillSummary], settings: Settings) -> list[Tar
 def _load_manifest(path: Path, settings: Settings, diagnostics: list[Diagnostic]) -> Manifest:
     """A manifest, or an empty one plus SL000 when reading it fails (it never should)."""
     try:
-        return load_manifest(path, settings.cwd, settings.max_bytes, settings.inputs)
+        return load_manifest(path, settings.cwd, settings.max_bytes, run_fs(settings))
     except Exception as error:  # noqa: BLE001 - one manifest must not end the run
         rel = relative_posix(path, settings.cwd)
         diagnostics.append(fault(rel, "reading", error, debug=settings.debug))
         return Manifest(rel)
+
+
+def run_fs(settings: Settings) -> RunInputs | None:
+    """What the run's own reading (the walk, manifests) asks the file system through: the run
+    record's inputs, else, when the run reads some files from its overlay, a view that answers
+    for them (a file given in memory exists even when it is not saved yet)."""
+    if settings.inputs is not None or not settings.overlay:
+        return settings.inputs
+    return PlainFs(settings.overlay)
 
 
 def _ignored_by_path(diagnostic: Diagnostic, settings: Settings) -> bool:

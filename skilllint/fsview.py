@@ -22,6 +22,7 @@ import errno
 import os
 import stat
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -139,6 +140,34 @@ _ASK: dict[str, Callable[[str], Answer]] = {
 }
 """The questions a view can be asked besides reading, each a function of the file system only."""
 
+Overlay = Mapping[str, bytes]
+"""Contents read instead of some files' bytes on disk, by normalised absolute path: what `check
+--diff` would write, standard input (`check -`), an editor's unsaved buffer."""
+_AS_A_FILE: Mapping[str, Answer] = MappingProxyType(
+    {"exists": True, "isfile": True, "lexists": True, "isdir": False, "listdir": (), "subdirs": (), "stat": 0})
+"""What a file of the overlay answers, whatever is on disk there (its links are the disk's)."""
+
+
+def overlaid_answer(overlay: Overlay, op: str, path: str) -> Answer:
+    """`op` on `path` when some files' contents come from an overlay: such a file exists and is a
+    regular file whatever the disk says (an editor's new file is linted before it is saved), and
+    its folder lists it."""
+    key = os.path.normpath(path)
+    if key in overlay and op in _AS_A_FILE:
+        return _AS_A_FILE[op]
+    found = _ASK[op](path)
+    if op == "listdir":
+        own = [name for name in (os.path.basename(file) for file in overlay if os.path.dirname(file) == key)
+               if name not in found]
+        found = sorted([*found, *own]) if own else found
+    return found
+
+
+def overlaid_read(overlay: Overlay | None, path: str, limit: int) -> tuple[bytes, int] | None:
+    """What `read_bytes(path, limit)` gives for a file of the overlay (None for one that is not)."""
+    content = overlay.get(os.path.normpath(path)) if overlay else None
+    return None if content is None else (content[: limit + 1], len(content))
+
 
 class FileSystemView:
     """The file system as one document's checks (or, for a cache lookup, one run's) see it: each
@@ -198,11 +227,10 @@ class FileSystemView:
     def read(self, path: str, limit: int | None = None) -> tuple[bytes, int]:
         """`read_bytes(path, max_bytes)` (or `limit`: the caller's own, equal to it for a skill's
         view), with its digest (or its error) recorded. Raises OSError."""
-        if self.overlay:
-            content = self.overlay.get(os.path.normpath(path))
-            if content is not None:
-                self._answers[("read", path)] = ["ok", digest(content) if self.digests else None, len(content)]
-                return content[: (self.max_bytes if limit is None else limit) + 1], len(content)
+        overlaid = overlaid_read(self.overlay, path, self.max_bytes if limit is None else limit)
+        if overlaid is not None:  # no signature: nothing on disk vouches for these bytes
+            self._answers[("read", path)] = ["ok", digest(overlaid[0]) if self.digests else None, overlaid[1]]
+            return overlaid
         try:
             data, info = read_with_stat(path, self.max_bytes if limit is None else limit)
         except OSError as error:
@@ -227,7 +255,7 @@ class FileSystemView:
             with contextlib.suppress(OSError):  # the error is the answer, recorded by read
                 self.read(path)
             return self._answers[key]
-        found = self._answers[key] = _ASK[op](path)
+        found = self._answers[key] = overlaid_answer(self.overlay, op, path) if self.overlay else _ASK[op](path)
         return found
 
     def probes(self) -> list[list[Answer]]:
@@ -345,7 +373,7 @@ class RunInputs(FileSystemView):
 
     def read(self, path: str, limit: int | None = None) -> tuple[bytes, int]:
         limit = self.max_bytes if limit is None else limit
-        view = FileSystemView(limit)  # then merged: a second read must find what the first did
+        view = FileSystemView(limit, overlay=self.overlay)  # then merged: a second read must find what the first did
         try:
             return view.read(path)
         finally:
@@ -394,22 +422,26 @@ class RunInputs(FileSystemView):
 
 
 class PlainFs(RunInputs):
-    """The same questions, asked of the file system directly and recorded nowhere: a run without a run record."""
+    """The same questions, asked of the file system directly and recorded nowhere: a run without a run
+    record (with `overlay`, the files there answer from it)."""
 
     __slots__ = ()
 
-    def __init__(self) -> None:
+    def __init__(self, overlay: Overlay | None = None) -> None:
         super().__init__(0)
+        self.overlay = overlay
 
     def answer(self, op: str, path: str) -> Answer:
-        return _ASK[op](path)
+        return overlaid_answer(self.overlay, op, path) if self.overlay else _ASK[op](path)
 
     def scan(self, path: str) -> list[os.DirEntry[str]]:
         with os.scandir(path) as handle:
             return sorted(handle, key=lambda e: e.name)
 
     def read_whole(self, path: str) -> bytes:
-        return read_with_stat(path, 1 << 62)[0]
+        overlaid = overlaid_read(self.overlay, path, 1 << 62)
+        return overlaid[0] if overlaid is not None else read_with_stat(path, 1 << 62)[0]
 
     def read(self, path: str, limit: int | None = None) -> tuple[bytes, int]:
-        return read_bytes(path, self.max_bytes if limit is None else limit)
+        limit = self.max_bytes if limit is None else limit
+        return overlaid_read(self.overlay, path, limit) or read_bytes(path, limit)

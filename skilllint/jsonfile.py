@@ -8,6 +8,7 @@ reports it in its own words. Paths the file names are probed through `fs`, as a 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -59,14 +60,14 @@ class JsonFile(Record):
     fs: FileSystemView
 
     def __init__(self, path: str, file: Path, kind: str, max_bytes: int = DEFAULT_MAX_BYTES, *,
-                 digests: bool = False) -> None:
+                 digests: bool = False, overlay: Mapping[str, bytes] | None = None) -> None:
         self.path = path
         self.file = file
         self.kind = kind
         self.data = None
         self.root = None
         self.problems = []
-        self.fs = FileSystemView(max_bytes, digests=digests)  # digests: for a run record
+        self.fs = FileSystemView(max_bytes, digests=digests, overlay=overlay)  # digests: for a run record
 
     @property
     def base(self) -> Path:
@@ -83,9 +84,10 @@ class JsonFile(Record):
 
 
 def load_json_file(file: Path, cwd: Path, kind: str, max_bytes: int = DEFAULT_MAX_BYTES, *,
-                   digests: bool = False) -> JsonFile:
-    """Read one plugin, marketplace, settings or hooks file. Never raises for bad input."""
-    found = JsonFile(relative_posix(file, cwd), file, kind, max_bytes, digests=digests)
+                   digests: bool = False, overlay: Mapping[str, bytes] | None = None) -> JsonFile:
+    """Read one plugin, marketplace, settings or hooks file (from `overlay` when its contents are
+    given there). Never raises for bad input."""
+    found = JsonFile(relative_posix(file, cwd), file, kind, max_bytes, digests=digests, overlay=overlay)
     text = read_text(file, found.path, max_bytes, found.problems, found.fs)
     if text is None:
         return found

@@ -19,7 +19,7 @@ import sys
 from pathlib import Path
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "skills" / "pdf-processing"
-HEAVY = ("multiprocessing", "rapidfuzz", "jsonschema", "pathspec")
+HEAVY = ("multiprocessing", "rapidfuzz", "jsonschema", "pathspec", "pygls", "lsprotocol")  # the last two: `server`
 
 _PROBE = """
 import json, sys

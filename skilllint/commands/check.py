@@ -13,7 +13,7 @@ from skilllint import __version__
 from skilllint.commands.replay import emit, record_root, store
 from skilllint.document import DEFAULT_MAX_BYTES
 from skilllint.formatters import RunInfo, pick_auto, render
-from skilllint.fsview import RunInputs, read_with_stat
+from skilllint.fsview import Overlay, RunInputs, overlaid_read, read_with_stat
 from skilllint.location import PORTABLE
 from skilllint.model import Diagnostic, Severity
 from skilllint.settings import SettingsError, lint_by_config
@@ -30,11 +30,13 @@ MAX_SOURCE_BYTES = 4 * 1024 * 1024
 
 class SourceLines:
     """Source lines for the `full` format, each file read once and only when shown (and recorded
-    in `inputs` when the run keeps a run record: the output quotes them)."""
+    in `inputs` when the run keeps a run record: the output quotes them; a file of the run's
+    overlay, as standard input, is quoted from there)."""
 
-    def __init__(self, cwd: Path, inputs: RunInputs | None = None) -> None:
+    def __init__(self, cwd: Path, inputs: RunInputs | None = None, overlay: Overlay | None = None) -> None:
         self.cwd = cwd
         self.inputs = inputs
+        self.overlay = overlay
         self.cache: dict[str, list[str] | None] = {}
 
     def __call__(self, path: str, line: int) -> str | None:
@@ -47,6 +49,9 @@ class SourceLines:
 
     def _read(self, path: str) -> list[str] | None:
         full = os.fspath(self.cwd / path)
+        overlaid = overlaid_read(self.overlay, full, MAX_SOURCE_BYTES)
+        if overlaid is not None:
+            return _source_lines(*overlaid)
         inputs = self.inputs
         if not (inputs.isfile(full) if inputs is not None else os.path.isfile(full)):
             return None
@@ -58,11 +63,14 @@ class SourceLines:
             return None
         if inputs is not None:
             inputs.note_whole(full, info, data)  # over the limit: a digest of part of it, never matched again
-        if info.st_size > MAX_SOURCE_BYTES:
-            return None
-        if b"\0" in data:
-            return None
-        return data.decode("utf-8", errors="replace").lstrip("\ufeff").replace("\r\n", "\n").split("\n")
+        return _source_lines(data, info.st_size)
+
+
+def _source_lines(data: bytes, size: int) -> list[str] | None:
+    """A file's lines as the findings count them; None for one too large or binary to quote."""
+    if size > MAX_SOURCE_BYTES or b"\0" in data:
+        return None
+    return data.decode("utf-8", errors="replace").lstrip("\ufeff").replace("\r\n", "\n").split("\n")
 
 
 def stderr_progress(done: int, total: int) -> None:
@@ -92,13 +100,14 @@ def use_color(options: dict[str, Any], terminal: bool | None = None) -> bool:
     return sys.stdout.isatty() if terminal is None else terminal
 
 
-def run_check(paths: list[str], options: dict[str, Any]) -> int:
+def run_check(paths: list[str], options: dict[str, Any], overlay: Overlay | None = None) -> int:
     """Lint, print, and return the exit code. A run that used the result cache stores a run record:
     its output, replayed by the next identical invocation while nothing it read has changed
-    (`skilllint.commands.replay`)."""
+    (`skilllint.commands.replay`). `overlay`: files read from memory (standard input) instead of
+    the disk, by absolute path; such a run keeps no run record."""
     cwd = Path.cwd()
     show_progress = sys.stderr.isatty() and not options.get("no_progress") and not options.get("quiet")
-    inputs = RunInputs(DEFAULT_MAX_BYTES) if record_root(options) is not None else None
+    inputs = RunInputs(DEFAULT_MAX_BYTES) if not overlay and record_root(options) is not None else None
     report = None
     if options.get("diff") and options.get("write_baseline"):
         raise click.UsageError("--diff writes nothing: it cannot write a baseline (use --fix, or neither)")
@@ -119,7 +128,7 @@ def run_check(paths: list[str], options: dict[str, Any]) -> int:
                                                             stderr_progress if show_progress else None)
         else:
             settings, config, result = lint_by_config(paths, options, cwd,
-                                                      stderr_progress if show_progress else None, inputs)
+                                                      stderr_progress if show_progress else None, inputs, overlay)
     except SettingsError as error:
         raise click.UsageError(str(error)) from None
     if report is not None and options.get("diff"):
@@ -132,7 +141,7 @@ def run_check(paths: list[str], options: dict[str, Any]) -> int:
         version=__version__,
         skills=result.skills,
         color=use_color(options, terminal),
-        source_line=SourceLines(cwd, inputs),
+        source_line=SourceLines(cwd, inputs, overlay),
         rules={rule.code: rule for rule in settings.rules},
     )
     diagnostics = result.diagnostics
