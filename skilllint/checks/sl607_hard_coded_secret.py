@@ -9,8 +9,9 @@ GitHub (`ghp_`, `gho_`, `ghu_`, `ghs_`, `ghr_`, `github_pat_`), GitLab (`glpat-`
 blocks. Placeholders are not keys: a value with `x`, `*`, `.`, `<`, `{` or `$` runs where the key's
 random part should be (`ghp_xxxx...`, `ghp_<token>`, `${GITHUB_TOKEN}`), an all-one-character
 or `EXAMPLE` value (AWS's documented `AKIAIOSFODNN7EXAMPLE`). The finding shows the key masked.
-The skill's bundled files that are code (scripts, configuration: not Markdown prose) are read too:
-every byte of every bundled reference would cost more than the rest of the check.
+Every text file the skill bundles (`references/`, `scripts/`) is read too: a key in a reference is
+as published as one in SKILL.md. A literal every format holds is looked for first (`_maybe`), so a
+file with none costs a few C-level scans.
 
 Why not a library: detect-secrets and its peers add entropy and keyword detectors that flag
 hashes, UUIDs and sample data in documentation, which skills are full of; the prefixed formats
@@ -83,12 +84,16 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
 
     texts = {bundled.path: bundled for bundled in bundled_texts(doc)}
     split: dict[str, list[str]] = {doc.path: doc.lines if doc.text is not None else []}
-    for path, number, line, _ in every_text(doc, _ANY, _maybe, scripts_only=True):
+    for path, number, line, _ in every_text(doc, _ANY, _maybe):
         if path not in split:
             split[path] = texts[path].lines()
         lines = split[path]
+        taken: list[tuple[int, int]] = []  # one finding per secret, though two formats may match it
         for what, pattern in FORMATS:
             for match in pattern.finditer(line):
+                if any(match.start() < end and start < match.end() for start, end in taken):
+                    continue
+                taken.append(match.span())
                 secret = match.group()
                 private_key = what == "a private key"
                 if _placeholder(secret, private_key) or (private_key and not _key_body_follows(lines, number)):

@@ -5,15 +5,15 @@ runs with the user's permissions the moment it arrives, whatever the server send
 and nobody (the user, the reviewer of the skill) sees it first. Told to an agent that runs
 commands, it is remote code execution by instruction. Only code is judged (the lines of code
 blocks and inline code: what the skill tells the model to run); prose that warns about the
-pattern is a mention, not a use. The skill's bundled scripts are read too, every line (a
-Markdown reference is not: reading every byte of every reference for this would cost more than
-the rest of the check).
+pattern is a mention, not a use. The skill's bundled files are read too: every line of a script,
+the code blocks of a Markdown reference. A command continued over lines (`\\` at the end) is
+judged whole, at its first line.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from skilllint.checks._bundled import bundled_texts
 from skilllint.checks._code import code_lines
@@ -30,7 +30,8 @@ RUNNER = (r"(?:sudo\s+(?:-\S+\s+)*)?(?:ba|z|k|da|fi)?sh|iex|invoke-expression"
 it (`python3 -c '...'` or `-m json.tool` reads the download as data, not code)."""
 PATTERNS = (
     re.compile(rf"\b{FETCH}\b[^\n|;&]*\|\s*(?:{RUNNER})\b", re.IGNORECASE),
-    re.compile(rf"\b(?:(?:ba|z|k|da)?sh|source|\.)\s+(?:-c\s+)?[\"']?(?:<\(|\$\()\s*{FETCH}\b", re.IGNORECASE),
+    re.compile(rf"(?:(?<![\w/])/(?:[\w.-]+/)*)?\b(?:(?:ba|z|k|da)?sh|source|\.)\s+(?:-c\s+)?[\"']?(?:<\(|\$\()\s*{FETCH}\b[^)\n]*\)?[\"']?",
+               re.IGNORECASE),
     re.compile(rf"\b(?:iex|invoke-expression)\b[\s(]*(?:\(\s*)?(?:new-object\s+net\.webclient\)?\.downloadstring|{FETCH})",
                re.IGNORECASE),
 )
@@ -50,23 +51,48 @@ def _maybe(text: str) -> bool:
 def check(ctx: SkillContext) -> Iterator[Finding]:
     doc = ctx.doc
     if doc.body and _maybe(doc.body):
-        for number, column, text in code_lines(doc):
-            yield from _judge(doc.path, number, column, text)
+        for number, column, text, width in _commands(code_lines(doc)):
+            yield from _judge(doc.path, number, column, text, width)
     for bundled in bundled_texts(doc):
-        if bundled.all_code and _maybe(bundled.text):
-            for number, text in bundled.code_lines():
-                yield from _judge(bundled.path, number, 1, text)
+        if _maybe(bundled.text):
+            lines = ((number, 1, text) for number, text in bundled.code_lines())
+            for number, column, text, width in _commands(lines):
+                yield from _judge(bundled.path, number, column, text, width)
 
 
-def _judge(path: str, number: int, column: int, text: str) -> Iterator[Finding]:
+def _commands(lines: Iterable[tuple[int, int, str]]) -> Iterator[tuple[int, int, str, int]]:
+    """(line, column, text, width of its first line) of each command: a line ending in `\\` is
+    joined with the lines that continue it (`curl -fsSL URL \\` then `| sudo bash`)."""
+    pending: tuple[int, int, str, int, int] | None = None  # first line, column, text so far, width, last line
+    for number, column, text in lines:
+        if pending is not None:
+            first, first_column, joined, width, last = pending
+            pending = None
+            if number == last + 1:
+                joined = joined.rstrip() + " " + text.lstrip()
+                if joined.rstrip().endswith("\\"):
+                    pending = (first, first_column, joined.rstrip()[:-1], width, number)
+                else:
+                    yield first, first_column, joined, width
+                continue
+            yield first, first_column, joined, width
+        if text.rstrip().endswith("\\"):
+            pending = (number, column, text.rstrip()[:-1], len(text), number)
+            continue
+        yield number, column, text, len(text)
+    if pending is not None:
+        yield pending[:4]
+
+
+def _judge(path: str, number: int, column: int, text: str, width: int) -> Iterator[Finding]:
     if "|" not in text and "(" not in text and "iex" not in text.lower():
         return  # every pattern needs a pipe, a `<(`/`$(`, or `iex`
     for pattern in PATTERNS:
         match = pattern.search(text)
         if match is None:
             continue
-        start = column + match.start()
-        yield Finding(Location(path, Span(number, start, number, column + match.end())),
+        start = column + min(match.start(), max(width - 1, 0))
+        yield Finding(Location(path, Span(number, start, number, column + min(match.end(), width))),
                       f"`{match.group().strip()}` runs a downloaded script unseen, with the user's permissions",
                       "download the script to a file, check it (a pinned version, a checksum), then run the "
                       "file; or install the tool with a package manager")
