@@ -27,6 +27,8 @@ from skilllint.jsonfile import (
     HOOKS,
     HOOKS_FILE,
     JSON_KINDS,
+    MCP,
+    MCP_FILE,
     PLUGIN_FOLDER,
     SETTINGS,
     SETTINGS_FILES,
@@ -549,6 +551,8 @@ class _Walker:
             return GEMINI_FILES[name], False
         if name == "settings.json" and folder == GEMINI_FOLDER:
             return GEMINI_SETTINGS, False
+        if name == MCP_FILE:
+            return MCP, self.fs.isdir(os.path.join(directory, PLUGIN_FOLDER))
         if name == HOOKS_FILE and folder == "hooks" and self.fs.isdir(os.path.join(os.path.dirname(directory),
                                                                                    PLUGIN_FOLDER)):
             return HOOKS, True

@@ -43,17 +43,22 @@ GEMINI_FILES = {"gemini-extension.json": GEMINI_EXTENSION}
 docs/extensions/reference.md) and a project's `settings.json` in `.gemini/`
 (docs/get-started/configuration.md): excluded tools and MCP servers."""
 GEMINI_FOLDER = ".gemini"
+MCP = "mcp"
+MCP_FILE = ".mcp.json"
+"""A project's (or a plugin's) MCP servers for Claude Code (code.claude.com/docs/en/mcp): commands,
+URLs and the environment they get, where a pasted token is as published as in a skill."""
 GEMINI_KINDS = frozenset({GEMINI_EXTENSION, GEMINI_SETTINGS})
-ALL_KINDS = (PLUGIN, MARKETPLACE, SETTINGS, HOOKS, GEMINI_EXTENSION, GEMINI_SETTINGS)
+ALL_KINDS = (PLUGIN, MARKETPLACE, SETTINGS, HOOKS, GEMINI_EXTENSION, GEMINI_SETTINGS, MCP)
 
 
 class JsonFile(Record):
     """One JSON file: its data (None when unusable), its parse tree for positions, its facts."""
 
-    __slots__ = ("path", "file", "kind", "data", "root", "problems", "fs")
+    __slots__ = ("path", "file", "kind", "text", "data", "root", "problems", "fs")
     path: str  # POSIX, relative to the working directory
     file: Path
     kind: str  # one of ALL_KINDS
+    text: str | None  # as read, CRLF made LF (what the rules that read every character scan)
     data: Any
     root: Node | None
     problems: list[ReadFact]
@@ -64,6 +69,7 @@ class JsonFile(Record):
         self.path = path
         self.file = file
         self.kind = kind
+        self.text = None
         self.data = None
         self.root = None
         self.problems = []
@@ -91,8 +97,9 @@ def load_json_file(file: Path, cwd: Path, kind: str, max_bytes: int = DEFAULT_MA
     text = read_text(file, found.path, max_bytes, found.problems, found.fs)
     if text is None:
         return found
+    found.text = text = text.replace("\r\n", "\n")
     try:
-        parsed = parse_structured(text.replace("\r\n", "\n"), found.path, json_syntax=True)
+        parsed = parse_structured(text, found.path, json_syntax=True)
     except Unusable as error:
         found.problems.append(error.problem)
         return found

@@ -97,3 +97,11 @@ def test_metadata_yaml_format_keys_are_not_foreign_fields(tmp_path: Path) -> Non
     metadata = "version: 1.0.0\nauthor: community\ntags: [review]\ndescripton: typo\ntools: [Read]\n"
     found = lint(_skill_with_metadata(tmp_path, metadata), "--select", "ALL")
     assert _codes(found) == [("SL132", 4, 1)]
+
+
+def test_hidden_text_in_metadata_yaml(tmp_path: Path) -> None:
+    """The security rules read the metadata.yaml merged under the frontmatter, at its own lines."""
+    metadata = "description: Reviews code.\U000e0049\U000e0067\U000e006e\nversion: 1.0.0\n"
+    found = lint(_skill_with_metadata(tmp_path, metadata), "--select", "SL6")
+    assert [(d["code"], d["path"], d["line"], d["column"]) for d in found] == [
+        ("SL602", "code-reviewer/metadata.yaml", 1, 27)]

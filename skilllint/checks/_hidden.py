@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 from functools import lru_cache
 
 from skilllint.document import Document
+from skilllint.jsonfile import JsonFile
 
 TAGS = re.compile("[\U000e0000-\U000e007f]+")
 BIDI = re.compile("[\u202a-\u202e\u2066-\u2069]")
@@ -97,6 +98,11 @@ def every_text(doc: Document, pattern: re.Pattern[str], maybe: Callable[[str], b
 
     for number, line in lines_with(doc, pattern, maybe):
         yield doc.path, number, line, True
+    for source in doc.sources[1:]:  # a metadata.yaml merged under the frontmatter
+        if source.path != doc.path and maybe(source.text) and pattern.search(source.text):
+            for number, line in enumerate(source.text.split("\n"), 1):
+                if pattern.search(line):
+                    yield source.path, number, line, False
     for bundled in bundled_texts(doc):
         if (scripts_only and not bundled.all_code) or not maybe(bundled.text) or not pattern.search(bundled.text):
             continue
@@ -120,3 +126,14 @@ def shown(text: str) -> str:
 
 def _hidden(char: str) -> bool:
     return bool(TAGS.match(char) or BIDI.match(char) or INVISIBLE.match(char))
+
+
+def file_lines(file: JsonFile, pattern: re.Pattern[str], maybe: Callable[[str], bool]) -> Iterator[tuple[int, str]]:
+    """(1-based line, text) of each line of a project JSON file (settings, hooks, a plugin's or an
+    MCP config) holding a match: what the file-checks of SL602-SL607 read."""
+    text = file.text
+    if text is None or not maybe(text) or not pattern.search(text):
+        return
+    for number, line in enumerate(text.split("\n"), 1):
+        if pattern.search(line):
+            yield number, line

@@ -76,6 +76,26 @@ def hook_matchers(file: JsonFile) -> Iterator[NamedTool]:
                 offset += len(name) + 1
 
 
+def hook_commands(file: JsonFile) -> Iterator[tuple[str, Location]]:
+    """The shell command of every `command` hook of a settings or hooks file, where its string is
+    written: what such a hook runs on every matching event, unseen (code.claude.com/docs/en/hooks)."""
+    data = file.data
+    hooks = data.get("hooks") if isinstance(data, dict) else None
+    if not isinstance(hooks, dict):
+        return
+    for event, groups in hooks.items():
+        if not isinstance(groups, list):
+            continue
+        for index, group in enumerate(groups):
+            handlers = group.get("hooks") if isinstance(group, dict) else None
+            if not isinstance(handlers, list):
+                continue
+            for number, handler in enumerate(handlers):
+                command = handler.get("command") if isinstance(handler, dict) else None
+                if isinstance(command, str):
+                    yield command, file.locate(("hooks", event, index, "hooks", number, "command"))
+
+
 def _inside(location: Location, offset: int, length: int) -> Location:
     """The span of characters [offset, offset + length) of a quoted one-line JSON string."""
     span = location.span

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from skilllint.checks._hidden import TAGS, every_text, may_hold
+from skilllint.checks._hidden import TAGS, every_text, file_lines, may_hold
 from skilllint.document import DOCUMENT_KINDS
+from skilllint.jsonfile import ALL_KINDS
 from skilllint.model import Severity, Span
 from skilllint.readfacts import Location
-from skilllint.rule import Finding, SkillContext, SkillRule
+from skilllint.rule import FileContext, Finding, SkillContext, SkillRule
 from skilllint.textsafe import escape
 
 FLAG = "\U0001f3f4"
@@ -34,17 +35,26 @@ def decode(run: str) -> str:
 
 
 def check(ctx: SkillContext) -> Iterator[Finding]:
-    doc = ctx.doc
-    for path, number, line, _ in every_text(doc, TAGS, may_hold("tags")):
-        for match in TAGS.finditer(line):
-            start, run = match.start(), match.group()
-            if start > 0 and line[start - 1] == FLAG and run.endswith(CANCEL):
-                continue  # an emoji subdivision flag
-            hidden = decode(run)
-            yield Finding(Location(path, Span(number, start + 1, number, match.end() + 1)),
-                          f"hidden text in {len(run)} Unicode Tag characters, invisible in editors and diffs but "
-                          f"read by the model: `{escape(hidden)}`",
-                          "delete them; if the text is meant, write it as plain text where reviewers can see it")
+    for path, number, line, _ in every_text(ctx.doc, TAGS, may_hold("tags")):
+        yield from _line(path, number, line)
+
+
+def check_file(ctx: FileContext) -> Iterator[Finding]:
+    """The same in a project's JSON files (settings, hooks, plugin manifests, MCP configs)."""
+    for number, line in file_lines(ctx.file, TAGS, may_hold("tags")):
+        yield from _line(ctx.file.path, number, line)
+
+
+def _line(path: str, number: int, line: str) -> Iterator[Finding]:
+    for match in TAGS.finditer(line):
+        start, run = match.start(), match.group()
+        if start > 0 and line[start - 1] == FLAG and run.endswith(CANCEL):
+            continue  # an emoji subdivision flag
+        hidden = decode(run)
+        yield Finding(Location(path, Span(number, start + 1, number, match.end() + 1)),
+                      f"hidden text in {len(run)} Unicode Tag characters, invisible in editors and diffs but "
+                      f"read by the model: `{escape(hidden)}`",
+                      "delete them; if the text is meant, write it as plain text where reviewers can see it")
 
 
 RULE = SkillRule(
@@ -54,4 +64,6 @@ RULE = SkillRule(
     severity=Severity.ERROR,
     check=check,
     documents=DOCUMENT_KINDS,
+    files=ALL_KINDS,
+    file_check=check_file,
 )

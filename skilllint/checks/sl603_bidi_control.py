@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from skilllint.checks._hidden import BIDI, RTL, every_text, may_hold, name, shown
+from skilllint.checks._hidden import BIDI, RTL, every_text, file_lines, may_hold, name, shown
 from skilllint.document import DOCUMENT_KINDS
+from skilllint.jsonfile import ALL_KINDS
 from skilllint.model import Severity, Span
 from skilllint.readfacts import Location
-from skilllint.rule import Finding, SkillContext, SkillRule
+from skilllint.rule import FileContext, Finding, SkillContext, SkillRule
 from skilllint.textsafe import escape
 
 RLO, LRO, PDF = "\u202e", "\u202d", "\u202c"
@@ -36,22 +37,31 @@ def displayed(line: str) -> str:
 
 
 def check(ctx: SkillContext) -> Iterator[Finding]:
-    doc = ctx.doc
-    for path, number, line, _ in every_text(doc, BIDI, may_hold("bidi")):
-        if RTL.search(line):
-            continue  # right-to-left prose uses them
-        first = BIDI.search(line)
-        assert first is not None
-        controls = sorted({m.group() for m in BIDI.finditer(line)})
-        named = ", ".join(name(c) for c in controls)
-        stored = escape(shown(line.strip())[:LIMIT])
-        shows = ""
-        if RLO in line or LRO in line:
-            shows = f"; it displays as `{escape(displayed(line).strip()[:LIMIT])}`"
-        yield Finding(Location(path, Span(number, first.start() + 1, number, first.start() + 2)),
-                      f"bidirectional control character ({named}) in left-to-right text: the line is stored as "
-                      f"`{stored}`{shows}",
-                      "delete the control characters: what reviewers see must be what the model reads")
+    for path, number, line, _ in every_text(ctx.doc, BIDI, may_hold("bidi")):
+        yield from _line(path, number, line)
+
+
+def check_file(ctx: FileContext) -> Iterator[Finding]:
+    """The same in a project's JSON files (settings, hooks, plugin manifests, MCP configs)."""
+    for number, line in file_lines(ctx.file, BIDI, may_hold("bidi")):
+        yield from _line(ctx.file.path, number, line)
+
+
+def _line(path: str, number: int, line: str) -> Iterator[Finding]:
+    if RTL.search(line):
+        return  # right-to-left prose uses them
+    first = BIDI.search(line)
+    assert first is not None
+    controls = sorted({m.group() for m in BIDI.finditer(line)})
+    named = ", ".join(name(c) for c in controls)
+    stored = escape(shown(line.strip())[:LIMIT])
+    shows = ""
+    if RLO in line or LRO in line:
+        shows = f"; it displays as `{escape(displayed(line).strip()[:LIMIT])}`"
+    yield Finding(Location(path, Span(number, first.start() + 1, number, first.start() + 2)),
+                  f"bidirectional control character ({named}) in left-to-right text: the line is stored as "
+                  f"`{stored}`{shows}",
+                  "delete the control characters: what reviewers see must be what the model reads")
 
 
 RULE = SkillRule(
@@ -61,4 +71,6 @@ RULE = SkillRule(
     severity=Severity.ERROR,
     check=check,
     documents=DOCUMENT_KINDS,
+    files=ALL_KINDS,
+    file_check=check_file,
 )

@@ -20,12 +20,13 @@ from collections.abc import Iterator
 from typing import Any
 
 from skilllint.checks._fixes import Budget, Expect, literal_start, node_range, offset_of, own_node, text_edit, verified
-from skilllint.checks._hidden import INVISIBLE, JOINING_SCRIPTS, every_text, may_hold, name
+from skilllint.checks._hidden import INVISIBLE, JOINING_SCRIPTS, every_text, file_lines, may_hold, name
 from skilllint.checks._tools import document_tool_fields
 from skilllint.document import DOCUMENT_KINDS, Document
+from skilllint.jsonfile import ALL_KINDS
 from skilllint.model import Fix, Severity, Span
 from skilllint.readfacts import Location
-from skilllint.rule import Finding, SkillContext, SkillRule
+from skilllint.rule import FileContext, Finding, SkillContext, SkillRule
 
 ZWNJ, ZWJ = "\u200c", "\u200d"
 IDENTIFIERS = ("name", "description")
@@ -77,6 +78,18 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
                           budget(_deletion, doc, number, at + 1, match.group()) if in_frontmatter else None)
 
 
+def check_file(ctx: FileContext) -> Iterator[Finding]:
+    """The same in a project's JSON files (settings, hooks, plugin manifests, MCP configs): a
+    warning, as in a skill's text, since a value's role there is not the rule's to tell."""
+    for number, line in file_lines(ctx.file, INVISIBLE, may_hold("invisible")):
+        for match in INVISIBLE.finditer(line):
+            if _text_joiner(line, match.start()) or (match.start() == 0 and number == 1 and match.group() == "\ufeff"):
+                continue
+            yield Finding(Location(ctx.file.path, Span(number, match.start() + 1, number, match.start() + 2)),
+                          f"invisible character {name(match.group())} in the text: it shows as nothing but is "
+                          "part of what the runtime reads", "delete it", Severity.WARNING)
+
+
 def _deletion(doc: Document, line: int, column: int, char: str) -> Fix | None:
     """Delete the character at `line`, `column` when it is inside the value of `name` or
     `description` and the value then is the same text without it."""
@@ -126,4 +139,6 @@ RULE = SkillRule(
     check=check,
     documents=DOCUMENT_KINDS,
     fixable=True,
+    files=ALL_KINDS,
+    file_check=check_file,
 )

@@ -23,11 +23,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from skilllint.checks._hidden import encoded, every_text
+from skilllint.checks._hidden import encoded, every_text, file_lines
 from skilllint.document import DOCUMENT_KINDS
+from skilllint.jsonfile import ALL_KINDS
 from skilllint.model import Severity, Span
 from skilllint.readfacts import Location
-from skilllint.rule import Finding, SkillContext, SkillRule
+from skilllint.rule import FileContext, Finding, SkillContext, SkillRule
 
 FORMATS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("a GitHub token", re.compile(r"\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36}\b")),
@@ -84,24 +85,37 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
 
     texts = {bundled.path: bundled for bundled in bundled_texts(doc)}
     split: dict[str, list[str]] = {doc.path: doc.lines if doc.text is not None else []}
+    sources = {source.path: source.text for source in doc.sources[1:]}
     for path, number, line, _ in every_text(doc, _ANY, _maybe):
         if path not in split:
-            split[path] = texts[path].lines()
-        lines = split[path]
-        taken: list[tuple[int, int]] = []  # one finding per secret, though two formats may match it
-        for what, pattern in FORMATS:
-            for match in pattern.finditer(line):
-                if any(match.start() < end and start < match.end() for start, end in taken):
-                    continue
-                taken.append(match.span())
-                secret = match.group()
-                private_key = what == "a private key"
-                if _placeholder(secret, private_key) or (private_key and not _key_body_follows(lines, number)):
-                    continue
-                yield Finding(Location(path, Span(number, match.start() + 1, number, match.end() + 1)),
-                              f"{what} is written here (`{mask(secret)}`): anyone who reads the skill can use it",
-                              "revoke it now, then read it from an environment variable or a secret store; "
-                              "removing it from the file does not remove it from the history")
+            split[path] = texts[path].lines() if path in texts else sources.get(path, "").split("\n")
+        yield from _line(path, number, line, split[path], "skill")
+
+
+def check_file(ctx: FileContext) -> Iterator[Finding]:
+    """The same in a project's JSON files: a token in `.mcp.json`'s `env`, a settings file's `env`."""
+    file = ctx.file
+    lines: list[str] = []
+    for number, line in file_lines(file, _ANY, _maybe):
+        lines = lines or (file.text or "").split("\n")
+        yield from _line(file.path, number, line, lines, "file")
+
+
+def _line(path: str, number: int, line: str, lines: list[str], what_file: str) -> Iterator[Finding]:
+    taken: list[tuple[int, int]] = []  # one finding per secret, though two formats may match it
+    for what, pattern in FORMATS:
+        for match in pattern.finditer(line):
+            if any(match.start() < end and start < match.end() for start, end in taken):
+                continue
+            taken.append(match.span())
+            secret = match.group()
+            private_key = what == "a private key"
+            if _placeholder(secret, private_key) or (private_key and not _key_body_follows(lines, number)):
+                continue
+            yield Finding(Location(path, Span(number, match.start() + 1, number, match.end() + 1)),
+                          f"{what} is written here (`{mask(secret)}`): anyone who reads the {what_file} can use it",
+                          "revoke it now, then read it from an environment variable or a secret store; "
+                          "removing it from the file does not remove it from the history")
 
 
 RULE = SkillRule(
@@ -111,4 +125,6 @@ RULE = SkillRule(
     severity=Severity.ERROR,
     check=check,
     documents=DOCUMENT_KINDS,
+    files=ALL_KINDS,
+    file_check=check_file,
 )

@@ -18,10 +18,12 @@ from collections.abc import Iterable, Iterator
 from skilllint.checks._bundled import bundled_texts
 from skilllint.checks._code import code_lines
 from skilllint.checks._hidden import lowered
+from skilllint.checks._settings import hook_commands
 from skilllint.document import DOCUMENT_KINDS
+from skilllint.jsonfile import HOOKS, SETTINGS
 from skilllint.model import Severity, Span
 from skilllint.readfacts import Location
-from skilllint.rule import Finding, SkillContext, SkillRule
+from skilllint.rule import FileContext, Finding, SkillContext, SkillRule
 
 FETCH = r"(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod)"
 RUNNER = (r"(?:sudo\s+(?:-\S+\s+)*)?(?:ba|z|k|da|fi)?sh|iex|invoke-expression"
@@ -58,6 +60,19 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
             lines = ((number, 1, text) for number, text in bundled.code_lines())
             for number, column, text, width in _commands(lines):
                 yield from _judge(bundled.path, number, column, text, width)
+
+
+def check_file(ctx: FileContext) -> Iterator[Finding]:
+    """A hook in a settings or hooks file whose command pipes a download into a shell: it runs at
+    every matching event, with nobody reading it first."""
+    for command, location in hook_commands(ctx.file):
+        if not _maybe(command):
+            continue
+        span = location.span
+        one_line = span.end_line in (None, span.line) and "\\" not in command
+        column = span.column + 1 if one_line else span.column  # past the opening quote
+        for finding in _judge(location.path, span.line, column, command, len(command)):
+            yield finding if one_line else Finding(location, finding.message, finding.help)
 
 
 def _commands(lines: Iterable[tuple[int, int, str]]) -> Iterator[tuple[int, int, str, int]]:
@@ -106,4 +121,6 @@ RULE = SkillRule(
     severity=Severity.WARNING,
     check=check,
     documents=DOCUMENT_KINDS,
+    files=(SETTINGS, HOOKS),
+    file_check=check_file,
 )

@@ -248,6 +248,7 @@ def summary(diagnostics: list[Diagnostic], skills: int, manifests: int = 0,
 
 _OTHER_FILES = (("agent", "subagent"), ("command", "command"), ("plugin", "plugin manifest"),
                 ("marketplace", "marketplace"), ("settings", "settings file"), ("hooks", "hooks file"),
+                ("mcp", "MCP config"),
                 ("gemini-extension", "Gemini extension"), ("gemini-settings", "Gemini settings file"),
                 ("copilot-agent", "Copilot agent"), ("copilot-prompt", "Copilot prompt file"),
                 ("opencode-agent", "OpenCode agent"))
