@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from skilllint.checks._settings import permission_rules
+from skilllint.checks._helpers import kind_of
+from skilllint.checks._settings import RULE_LISTS, permission_rules
 from skilllint.checks._tools import declared_tools
 from skilllint.document import DOCUMENT_KINDS
-from skilllint.jsonfile import SETTINGS
+from skilllint.jsonfile import GEMINI_EXTENSION, GEMINI_SETTINGS, SETTINGS, JsonFile
 from skilllint.model import Severity
 from skilllint.resolve import resolve
 from skilllint.rule import FileContext, Finding, SkillContext, SkillRule
@@ -33,12 +34,47 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
 
 def check_file(ctx: FileContext) -> Iterator[Finding]:
     """The same in a settings file's `permissions` rules (Claude Code ignores such a rule with a
-    start-up warning)."""
+    start-up warning); and lists of rules that are no lists of strings, which deny nothing: a
+    `permissions` that is no object, `"deny": "Bash"`, a Gemini CLI `excludeTools` string."""
+    yield from _shapes(ctx.file)
     for named in permission_rules(ctx.file):
         resolution = resolve(named.text, ctx.target)
         if resolution.specifier_problem and resolution.resolved:
             yield Finding(named.location, resolution.specifier_problem,
                           "see `skilllint explain SL205` for the specifier forms each tool accepts")
+
+
+def _shapes(file: JsonFile) -> Iterator[Finding]:
+    data = file.data
+    if not isinstance(data, dict):
+        return
+    if file.kind == SETTINGS:
+        lists: list[tuple[tuple[str, ...], object]] = []
+        if "permissions" in data:
+            permissions = data["permissions"]
+            if not isinstance(permissions, dict):
+                yield Finding(file.locate(("permissions",)), f"`permissions` is {kind_of(permissions)}, not an "
+                              "object: none of its rules apply",
+                              'write `"permissions": {"allow": [...], "ask": [...], "deny": [...]}`')
+                return
+            lists = [(("permissions", role), permissions[role]) for role in RULE_LISTS if role in permissions]
+    else:
+        tools = data.get("tools")
+        lists = [(("excludeTools",), data["excludeTools"])] if "excludeTools" in data else []
+        if file.kind == GEMINI_SETTINGS and isinstance(tools, dict) and "exclude" in tools:
+            lists.append((("tools", "exclude"), tools["exclude"]))
+    example = '"Bash(rm:*)"' if file.kind == SETTINGS else '"run_shell_command(rm -rf)"'
+    for path, rules in lists:
+        where = ".".join(path)
+        if not isinstance(rules, list):
+            yield Finding(file.locate(path), f"`{where}` is {kind_of(rules)}, not a list of rules: it "
+                          f"{'excludes' if file.kind != SETTINGS else 'applies'} nothing",
+                          f'write a list: `"{path[-1]}": [{example}]`')
+            continue
+        for index, rule in enumerate(rules):
+            if not isinstance(rule, str):
+                yield Finding(file.locate((*path, index)), f"`{where}[{index}]` is {kind_of(rule)}, not a "
+                              "rule: it is ignored", f"write the rule as a string: `{example}`")
 
 
 RULE = SkillRule(
@@ -49,6 +85,6 @@ RULE = SkillRule(
     check=check,
     per_target=True,
     documents=DOCUMENT_KINDS,
-    files=(SETTINGS,),
+    files=(SETTINGS, GEMINI_EXTENSION, GEMINI_SETTINGS),
     file_check=check_file,
 )
