@@ -34,7 +34,7 @@ PATTERNS = (
     re.compile(rf"\b{FETCH}\b[^\n|;&]*\|\s*(?:{RUNNER})\b", re.IGNORECASE),
     re.compile(rf"(?:(?<![\w/])/(?:[\w.-]+/)*)?\b(?:(?:ba|z|k|da)?sh|source|\.)\s+(?:-c\s+)?[\"']?(?:<\(|\$\()\s*{FETCH}\b[^)\n]*\)?[\"']?",
                re.IGNORECASE),
-    re.compile(rf"\b(?:iex|invoke-expression)\b[\s(]*(?:\(\s*)?(?:new-object\s+net\.webclient\)?\.downloadstring|{FETCH})",
+    re.compile(rf"\b(?:iex|invoke-expression)\b[\s(]*(?:\(\s*)?(?:new-object\s+(?:system\.)?net\.webclient\)?\.downloadstring|{FETCH})",
                re.IGNORECASE),
 )
 
