@@ -653,11 +653,21 @@ def _fuzzy(name: str, choices: _Choices) -> tuple[str, ...]:
     return tuple(dict.fromkeys(choices.suggest[spelling] for _, spelling in ranked))
 
 
+_VOWELS = frozenset("aeiou")
+
+
 def _one_edit_is_close(query: str, other: str) -> bool:
-    """One OSA edit is a likely typo from five characters on, and a transposition from four."""
+    """One OSA edit is a likely typo from five characters on; from four, a transposition or a vowel
+    written for another (`reed` -> `read`), the slips of a word said right and spelt wrong, while a
+    consonant for another makes unrelated words alike (`exit` -> `edit`)."""
     if min(len(query), len(other)) >= _EDIT_MIN_LEN + 1:
         return True
-    return len(query) == len(other) >= _EDIT_MIN_LEN and sorted(query) == sorted(other)
+    if len(query) != len(other) or len(query) < _EDIT_MIN_LEN:
+        return False
+    if sorted(query) == sorted(other):
+        return True
+    differ = [(a, b) for a, b in zip(query, other, strict=True) if a != b]
+    return len(differ) == 1 and differ[0][0] in _VOWELS and differ[0][1] in _VOWELS
 
 
 # --------------------------------------------------------------------------------------------

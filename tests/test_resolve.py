@@ -161,7 +161,7 @@ def test_claude_code_foreign_mcp_notations() -> None:
 
 def test_claude_code_typos() -> None:
     for typo, fix in (("Bassh", "Bash"), ("Grpe", "Grep"), ("Raed", "Read"), ("WebFecth", "WebFetch"),
-                      ("Agnet", "Agent"), ("TodoWrit", "TodoWrite")):
+                      ("Agnet", "Agent"), ("TodoWrit", "TodoWrite"), ("Reed", "Read"), ("Grap", "Grep")):
         res = r(typo, "claude-code")
         assert res.outcome is Outcome.UNKNOWN and res.suggestions[:1] == (fix,), (typo, res.suggestions)
 
