@@ -1,11 +1,17 @@
 """The programs a document's shell blocks run, as entries a permission rule can name (SL612's help).
 
 A shell block is not a list of commands: lines continue (`\\`), quoted strings and here-documents
-span lines (`python3 -c "..."`, `cat <<EOF`), an interpreter runs inline code (`bun -e`), and a
-line may start with assignments or a variable (`$B goto`, `OUT=$(...)`). Only the word that
+span lines (`python3 -c "..."`, `cat <<EOF`), a line chains commands (`cd x && make`, `a | b`),
+an assignment runs one (`OUT=$(git diff)`), an interpreter runs inline code (`bun -e`), and a
+command may be a variable set earlier (`B=~/tools/browse` then `$B goto`). Only the word that
 starts a command is a program; an interpreter is named with the script it runs
 (`python scripts/build.py`), since `Bash(python:*)` would grant any Python at all, and inline code
-(`-c`, `-e`) can be narrowed by no prefix, so it names nothing.
+(`-c`, `-e`) can be narrowed by no prefix, so it names nothing. Programs whose every use is as
+risky as an open shell (`rm`, `docker`, an installer) are withheld: a prefix grant of them
+narrows nothing, so the help says they will keep asking.
+
+Programs are ranked by the number of blocks that run them, then by lines: a skill's own command
+appears in many of its blocks, a generated preamble's bookkeeping (`touch`, `mkdir`) in one.
 """
 
 from __future__ import annotations
@@ -14,32 +20,70 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Iterator
 
+from skilllint.records import Record
+
 NOT_COMMANDS = frozenset({"cd", "echo", "export", "if", "then", "else", "elif", "fi", "for", "do", "done", "while",
                           "until", "set", "source", ".", "#", "}", "{", "case", "esac", "function", "return", "exit",
                           "local", "read", "printf", "true", "false", "[", "[[", "test", "sudo", "env", "time", "eval",
                           "exec", "setopt", "alias", "unset", "trap", "shift", "let", "declare", "typeset", "xargs",
-                          "wait", "break", "continue", "in"})
-"""Shell words that are not a program to grant, or would grant everything again (`eval`, `exec`)."""
-TOO_BROAD = frozenset({"rm", "find", "sh", "bash", "zsh", "chmod", "chown", "dd", "kill", "pkill"})
-"""Programs whose every use is as risky as an open shell: granting them by prefix is no narrowing."""
+                          "wait", "break", "continue", "in", "command", "builtin", "nohup", "pushd", "popd", "type",
+                          "which", "sleep"})
+"""Shell words that are not a program to grant, or would grant everything again (`eval`, `command`)."""
+TOO_BROAD = frozenset({"rm", "find", "sh", "bash", "zsh", "chmod", "chown", "dd", "kill", "pkill", "docker",
+                       "podman", "kubectl", "ssh", "scp", "mv", "cp"})
+"""Programs whose every use is as risky as an open shell, or that can overwrite any file: granting
+them by prefix narrows nothing."""
+INSTALLS = frozenset({"install", "add", "i", "pip", "global"})
+"""Subcommands that install whatever they are given (`pip install`, `uv add`, `npm i`)."""
 INTERPRETERS = frozenset({"python", "python3", "node", "bun", "deno", "ruby", "perl", "uv", "npx", "bunx", "pnpm",
-                          "npm", "pip", "pip3", "php", "Rscript"})
+                          "npm", "yarn", "pip", "pip3", "php", "Rscript", "go", "cargo"})
 """Programs named with their first argument (a script, a module, a subcommand): `python scripts/x.py`."""
 INLINE = frozenset({"-c", "-e", "--eval", "-p", "--print"})
-_WORD = re.compile(r"(?:[a-z][\w+-]*|\.{0,2}/[\w./-]+|~/[\w./-]+)(?=\s|$|;|&|\|)")
+_WORD = re.compile(r"(?:[a-z][\w+-]*|\.{0,2}/[\w./-]+|~/[\w./-]+)(?=\s|$|;|&|\||\))")
 _ASSIGNMENT = re.compile(r"[A-Za-z_]\w*=(?:\"[^\"]*\"|'[^']*'|\$\([^)]*\)|\S*)\s*")
+_PATH_VARIABLE = re.compile(r"^\s*(?:export\s+)?([A-Za-z_]\w*)=[\"']?((?:~|\.{0,2})/[\w./-]+)[\"']?\s*$")
+_VARIABLE = re.compile(r"[\"']?\$\{?([A-Za-z_]\w*)\}?[\"']?(?=\s|$)")
+_SUBSTITUTION = re.compile(r"\$\(\s*([^()]*)")
+_SEPARATOR = re.compile(r"&&|\|\||[;|]")
 _HEREDOC = re.compile(r"<<-?\s*['\"]?([A-Za-z_]\w*)")
 
 
-def programs(blocks: Iterable[list[str]]) -> Counter[str]:
-    """How often each program starts a command in the blocks."""
-    found: Counter[str] = Counter()
+class Programs(Record):
+    """What the blocks run: each program with how many blocks and lines run it, and the programs
+    withheld as too broad to grant by prefix."""
+
+    __slots__ = ("blocks", "lines", "withheld")
+    blocks: Counter[str]
+    lines: Counter[str]
+    withheld: set[str]
+
+    def __init__(self) -> None:
+        self.blocks = Counter()
+        self.lines = Counter()
+        self.withheld = set()
+
+    def ranked(self) -> list[str]:
+        """Most blocks first, then most lines, then the first seen (a Counter keeps that order)."""
+        order = {program: index for index, program in enumerate(self.lines)}
+        return sorted(self.blocks, key=lambda p: (-self.blocks[p], -self.lines[p], order[p]))
+
+
+def programs(blocks: Iterable[list[str]]) -> Programs:
+    """The programs that start a command in the blocks."""
+    blocks = list(blocks)
+    paths = {match.group(1): match.group(2) for block in blocks for line in block for command in _commands(line.strip())
+             if (match := _PATH_VARIABLE.match(command))}
+    found = Programs()
     for block in blocks:
-        found.update(_block_programs(block))
+        seen: set[str] = set()
+        for program in _block_programs(block, paths, found.withheld):
+            found.lines[program] += 1
+            seen.add(program)
+        found.blocks.update(seen)
     return found
 
 
-def _block_programs(lines: list[str]) -> Iterator[str]:
+def _block_programs(lines: list[str], paths: dict[str, str], withheld: set[str]) -> Iterator[str]:
     quote = ""  # the quote a string left open at the end of the last line
     heredoc = ""  # the word that ends an open here-document
     continued = False
@@ -48,11 +92,11 @@ def _block_programs(lines: list[str]) -> Iterator[str]:
             if line.strip() == heredoc:
                 heredoc = ""
             continue
-        starts_command = not quote and not continued
-        if starts_command:
-            program = _program(line.strip().removeprefix("$ ").strip())
-            if program:
-                yield program
+        if not quote and not continued:
+            for command in _commands(line.strip().removeprefix("$ ").strip()):
+                program = _program(command, paths, withheld)
+                if program:
+                    yield program
         quote = _open_quote(line, quote)
         continued = not quote and line.rstrip().endswith("\\")
         match = _HEREDOC.search(line) if not quote else None
@@ -60,17 +104,34 @@ def _block_programs(lines: list[str]) -> Iterator[str]:
             heredoc = match.group(1)
 
 
-def _program(command: str) -> str | None:
+def _commands(line: str) -> Iterator[str]:
+    """The commands of a line: each part between `&&`, `||`, `;` and `|`, and each `$(...)` inside
+    (quotes are not tracked here: a separator inside a string starts no program most of the time)."""
+    if line.startswith("#"):
+        return
+    for part in _SEPARATOR.split(line):
+        yield part.strip()
+        for inner in _SUBSTITUTION.findall(part):
+            yield inner.strip()
+
+
+def _program(command: str, paths: dict[str, str], withheld: set[str]) -> str | None:
     while True:  # `A=1 B=$(x) cmd ...`: the assignments are not the program
         match = _ASSIGNMENT.match(command)
         if match is None or match.end() == 0:
             break
         command = command[match.end():]
+    variable = _VARIABLE.match(command)
+    if variable is not None:  # `$B goto ...`, where `B=~/tools/browse` was set in a block
+        return paths.get(variable.group(1))
     match = _WORD.match(command)
     if match is None:
         return None
     word = match.group()
-    if word in NOT_COMMANDS or word in TOO_BROAD:
+    if word in NOT_COMMANDS:
+        return None
+    if word in TOO_BROAD:
+        withheld.add(word)
         return None
     if word not in INTERPRETERS:
         return word
@@ -78,6 +139,9 @@ def _program(command: str) -> str | None:
     argument = rest[0] if rest else ""
     if not argument or argument in INLINE or argument.startswith(("$", "<", "|", "-c", "-e")):
         return None  # inline code or standard input: no prefix narrows it
+    if argument in INSTALLS:
+        withheld.add(f"{word} {argument}")
+        return None
     if argument in ("-m", "run", "exec", "x") and len(rest) > 1:
         return f"{word} {argument} {rest[1]}"
     return f"{word} {argument}"

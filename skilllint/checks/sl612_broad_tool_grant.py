@@ -31,9 +31,23 @@ def _unrestricted(declared: DeclaredTool) -> bool:
     return (declared.resolution.specifier or "").strip() in ("", "*", ":*")
 
 
-def _commands(doc: Document) -> list[str]:
-    """The programs the skill's shell blocks run, most used first (`checks/_shell.py`)."""
-    return [command for command, _ in programs(shell_blocks(doc)).most_common()]
+def _help(doc: Document, name: str, entry: str) -> str:
+    """The narrow entries to write instead: the programs the shell blocks run (`checks/_shell.py`)."""
+    who = {AGENT: "subagent", COMMAND: "command"}.get(doc.kind, "skill")
+    blocks = list(shell_blocks(doc))
+    found = programs(blocks)
+    commands = found.ranked()
+    withheld = ", ".join(f"`{w}`" for w in sorted(found.withheld))
+    if not blocks:
+        return (f"the {who} has no shell block: drop `{entry}`, or grant only the commands it runs, one "
+                f"entry each: `{name}(<command>:*)`")
+    if not commands:
+        return (f"drop `{entry}`, or grant only the commands the {who} needs, one entry each: its blocks run only "
+                f"{withheld or 'inline code'}, which no prefix grant narrows")
+    narrow = " ".join(f"{name}({command}:*)" for command in commands[:SHOWN])
+    more = f" (and {len(commands) - SHOWN} more its blocks run)" if len(commands) > SHOWN else ""
+    kept = f"; not listed, since no prefix grant narrows them (they keep asking): {withheld}" if withheld else ""
+    return f"grant the commands the {who}'s shell blocks run, one entry each: `{narrow}`{more}{kept}"
 
 
 def check(ctx: SkillContext) -> Iterator[Finding]:
@@ -47,15 +61,7 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
         if doc.kind != AGENT and field_semantics(doc, declared.field, target) != "grant":
             continue
         name = declared.resolution.tool.name if declared.resolution.tool else declared.entry.text
-        commands = _commands(doc)
-        who = {AGENT: "subagent", COMMAND: "command"}.get(doc.kind, "skill")
-        if commands:
-            narrow = " ".join(f"{name}({command}:*)" for command in commands[:SHOWN])
-            more = f" (and {len(commands) - SHOWN} more its blocks run)" if len(commands) > SHOWN else ""
-            help_text = f"grant the commands the {who}'s shell blocks run, one entry each: `{narrow}`{more}"
-        else:
-            help_text = (f"if the {who} runs no shell command, drop `{declared.entry.text}`; else grant only the "
-                         f"commands it runs, one entry each: `{name}(git status:*)`")
+        help_text = _help(doc, name, declared.entry.text)
         yield Finding(declared.entry.location,
                       f"`{declared.entry.text}` grants an unrestricted shell: any command runs without asking",
                       help_text)

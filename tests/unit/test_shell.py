@@ -13,10 +13,30 @@ from skilllint.checks._shell import programs
      {"python scripts/a.py": 1, "python3 -m http.server": 1, "uv run pytest": 1, "npx prettier": 1}),
     (['python3 -c "', "import json", 'print(1)"', "bun -e 'const x = 1'"], {}),
     (["cat <<EOF", "elif text", "EOF", "make all"], {"cat": 1, "make": 1}),
-    (["docker run \\", "  --rm image"], {"docker": 1}),
-    (["A=1 B=$(date) make", "$B goto x", "rm -rf /tmp/x", "sudo apt install x"], {"make": 1}),
+    (["docker run \\", "  --rm image"], {}),
+    (["A=1 B=$(date) make", "$C goto x", "rm -rf /tmp/x", "sudo apt install x"], {"make": 1, "date": 1}),
     (["~/.tools/bin/helper --x", "./run.sh"], {"~/.tools/bin/helper": 1, "./run.sh": 1}),
     (["echo 'it''s' # don't", "ls"], {"ls": 1}),
+    (["cd examples && python run.py --fast", "[ -f fly.toml ] && cat fly.toml", "PREV=$(git log -1)"],
+     {"python run.py": 1, "cat": 1, "git": 1}),
+    (["command -v knip || pip install knip"], {}),
 ])
 def test_programs(block: list[str], expected: dict[str, int]) -> None:
-    assert dict(programs([block])) == expected
+    assert dict(programs([block]).lines) == expected
+
+
+def test_a_variable_set_to_a_path_is_that_program() -> None:
+    found = programs([["B=~/.claude/skills/tool/dist/browse"], ["$B goto https://x", "$B snapshot"], ["$B click @e1"]])
+    assert found.ranked() == ["~/.claude/skills/tool/dist/browse"]
+
+
+def test_programs_rank_by_blocks_then_lines() -> None:
+    preamble = ["touch a", "touch b", "touch c", "mkdir -p x"]
+    found = programs([preamble, ["gh pr view"], ["gh pr merge", "touch d"], ["gh run watch"]])
+    assert found.ranked()[:2] == ["gh", "touch"]
+
+
+def test_withheld_programs_are_named() -> None:
+    found = programs([["rm -f state.txt", "pip install foo", "docker run x", "git status"]])
+    assert found.ranked() == ["git"]
+    assert found.withheld == {"rm", "pip install", "docker"}
