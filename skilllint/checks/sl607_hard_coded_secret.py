@@ -45,17 +45,19 @@ FORMATS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("a private key", re.compile(r"-----BEGIN (?:RSA |EC |DSA |OPENSSH |PGP |ENCRYPTED )?PRIVATE KEY(?: BLOCK)?-----")),
 )
 _ANY = re.compile("|".join(f"(?:{pattern.pattern})" for _, pattern in FORMATS))
-_PREFIXES = tuple(prefix.encode() for prefix in (
-    "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-", "xoxb-", "xoxp-", "xoxa-", "xoxo-", "xoxs-",
-    "xoxr-",
-    "hooks.slack.com", "AKIA", "ASIA", "T3BlbkFJ", "sk-proj-", "sk-ant-", "AIza", "k_live_", "PRIVATE KEY"))
-"""A literal every format starts with (or holds): `in` scans in C; the text is searched for the
-formats only when one is there."""
+_LITERALS = (b"xox", b"sk-", b"k_live_", b"glpat-", b"hooks.slack.com", b"PRIVATE KEY")
+_GROUPS = (re.compile(rb"gh(?:[pousr]_|ithub_pat_)"), re.compile(rb"A(?:[KS]IA|Iza)"))
+"""What every format starts with (or holds), as few scans as cover them all: a literal with `in`, and
+prefixes sharing their first letters as one pattern that starts with them (the regular expression
+engine then skips to that literal as fast as `in` does), so a text with no key costs 8 C-level scans,
+not one per prefix (22 made this rule the costliest of a check on skills that bundle references)."""
 
 
 def _maybe(text: str) -> bool:
     data = encoded(text)
-    return any(prefix in data for prefix in _PREFIXES)
+    return any(literal in data for literal in _LITERALS) or any(group.search(data) for group in _GROUPS)
+
+
 _PLACEHOLDER = re.compile(r"(?i)x{4,}|\*{3,}|\.{3,}|example|sample|dummy|fake|placeholder|your[_-]?|<|\{|\$|0{8,}")
 
 

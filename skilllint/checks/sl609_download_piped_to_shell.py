@@ -17,7 +17,7 @@ from collections.abc import Iterable, Iterator
 
 from skilllint.checks._bundled import bundled_texts
 from skilllint.checks._code import code_lines
-from skilllint.checks._hidden import lowered
+from skilllint.checks._hidden import encoded, lowered
 from skilllint.checks._settings import hook_commands
 from skilllint.document import DOCUMENT_KINDS
 from skilllint.jsonfile import HOOKS, SETTINGS
@@ -39,15 +39,22 @@ PATTERNS = (
 )
 
 
-TRIGGERS = (b"curl", b"wget", b"iwr ", b"irm ", b"invoke-", b"downloadstring")
-"""Words a download command holds: `iwr`/`irm` with their space (`confirm` holds `irm`), and
-`DownloadString` for `iex (New-Object Net.WebClient).DownloadString(...)`, which names no other."""
+UNIX_FETCH = (b"curl", b"wget")
+"""Unix commands, so written in lower case (a shell finds no `CURL`): looked for as they are."""
+POWERSHELL_RUN = (b"iex", b"invoke-expression")
+"""PowerShell is case-blind, and every PowerShell form of the pattern runs the download with
+`iex` or `Invoke-Expression`: looked for in the lower-cased text."""
 
 
 def _maybe(text: str) -> bool:
-    """A fast test (C-level `in` on the lower-cased text) that a download command can be there."""
+    """A fast test (C-level `in`) that a download piped into a runner can be there: a Unix download
+    command, or PowerShell's runner. Needles that start with a common letter (`iwr `, `invoke-`) cost
+    several times a rare one's, so the test keeps to these four (it ran on every bundled file)."""
+    data = encoded(text)
+    if any(word in data for word in UNIX_FETCH):
+        return True
     lower = lowered(text)
-    return any(word in lower for word in TRIGGERS)
+    return any(word in lower for word in POWERSHELL_RUN)
 
 
 def check(ctx: SkillContext) -> Iterator[Finding]:
