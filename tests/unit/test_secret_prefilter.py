@@ -1,0 +1,44 @@
+"""SL607's fast test must let through every format it looks for: a key its patterns match but the
+fast test skips would be a silent miss (one was: `github_pat_` does not start with `gh`)."""
+
+from __future__ import annotations
+
+import random
+import string
+
+from skilllint.checks.sl607_hard_coded_secret import FORMATS, _maybe
+
+_rng = random.Random(1)
+
+
+def _r(length: int, alphabet: str = string.ascii_letters + string.digits) -> str:
+    return "".join(_rng.choice(alphabet) for _ in range(length))
+
+
+SAMPLES = {
+    "a GitHub token": ["ghp_" + _r(36), "gho_" + _r(36), "ghu_" + _r(36), "ghs_" + _r(36), "ghr_" + _r(36)],
+    "a GitHub fine-grained token": ["github_pat_" + _r(22) + "_" + _r(59)],
+    "a GitLab token": ["glpat-" + _r(20)],
+    "a Slack token": [f"xox{kind}-1234567890-{_r(24)}" for kind in "abposr"],
+    "a Slack webhook": ["https://hooks.slack.com/services/T" + _r(9, string.ascii_uppercase) + "/B"
+                        + _r(9, string.ascii_uppercase) + "/" + _r(24)],
+    "an AWS access key id": ["AKIA" + _r(16, string.ascii_uppercase), "ASIA" + _r(16, string.ascii_uppercase)],
+    "an OpenAI key": ["sk-" + _r(24) + "T3BlbkFJ" + _r(24), "sk-svcacct-" + _r(24) + "T3BlbkFJ" + _r(24)],
+    "an OpenAI project key": ["sk-proj-" + _r(90)],
+    "an Anthropic key": ["sk-ant-api03-" + _r(90)],
+    "a Google API key": ["AIza" + _r(35)],
+    "a Stripe live key": ["sk_live_" + _r(24), "rk_live_" + _r(24)],
+    "a private key": ["-----BEGIN OPENSSH PRIVATE KEY-----"],
+}
+
+
+def test_every_format_has_samples() -> None:
+    assert set(SAMPLES) == {what for what, _ in FORMATS}
+
+
+def test_fast_test_passes_every_format() -> None:
+    patterns = dict(FORMATS)
+    for what, samples in SAMPLES.items():
+        for sample in samples:
+            assert patterns[what].search(sample), (what, sample)
+            assert _maybe(f"prose before {sample} and after"), (what, sample)
