@@ -35,6 +35,12 @@ TOO_BROAD = frozenset({"rm", "find", "sh", "bash", "zsh", "chmod", "chown", "dd"
 them by prefix narrows nothing."""
 INSTALLS = frozenset({"install", "add", "i", "pip", "global"})
 """Subcommands that install whatever they are given (`pip install`, `uv add`, `npm i`)."""
+SUBCOMMANDS = frozenset({"git", "gh", "glab", "brew", "apt", "apt-get", "yum", "dnf", "tlmgr", "gem", "conda",
+                         "mamba", "choco", "winget", "make", "just", "kubectl", "terraform", "aws", "gcloud", "az"})
+"""Programs named with their subcommand: `git log` grants reading history, `git` every subcommand
+(`git -c alias.x='!cmd' x` runs any command), so the narrow entry keeps the subcommand."""
+_SUBCOMMAND = re.compile(r"[a-z][\w-]*")
+_FLAG_WITH_VALUE = frozenset({"-C", "-c", "--git-dir", "--work-tree", "-R", "--repo", "-f", "--file"})
 INTERPRETERS = frozenset({"python", "python3", "node", "bun", "deno", "ruby", "perl", "uv", "npx", "bunx", "pnpm",
                           "npm", "yarn", "pip", "pip3", "php", "Rscript", "go", "cargo"})
 """Programs named with their first argument (a script, a module, a subcommand): `python scripts/x.py`."""
@@ -44,6 +50,7 @@ _ASSIGNMENT = re.compile(r"[A-Za-z_]\w*=(?:\"[^\"]*\"|'[^']*'|\$\([^)]*\)|\S*)\s
 _PATH_VARIABLE = re.compile(r"^\s*(?:export\s+)?([A-Za-z_]\w*)=[\"']?((?:~|\.{0,2})/[\w./-]+)[\"']?\s*$")
 _VARIABLE = re.compile(r"[\"']?\$\{?([A-Za-z_]\w*)\}?[\"']?(?=\s|$)")
 _SUBSTITUTION = re.compile(r"\$\(\s*([^()]*)")
+_SUBSTITUTED = re.compile(r"[A-Za-z_]\w*=[\"']?\$\([^)]*$")
 _SEPARATOR = re.compile(r"&&|\|\||[;|]")
 _HEREDOC = re.compile(r"<<-?\s*['\"]?([A-Za-z_]\w*)")
 
@@ -52,20 +59,23 @@ class Programs(Record):
     """What the blocks run: each program with how many blocks and lines run it, and the programs
     withheld as too broad to grant by prefix."""
 
-    __slots__ = ("blocks", "lines", "withheld")
+    __slots__ = ("blocks", "lines", "withheld", "leading")
     blocks: Counter[str]
     lines: Counter[str]
     withheld: set[str]
+    leading: set[str]  # programs that start a line's first command at least once
 
     def __init__(self) -> None:
         self.blocks = Counter()
         self.lines = Counter()
         self.withheld = set()
+        self.leading = set()
 
     def ranked(self) -> list[str]:
-        """Most blocks first, then most lines, then the first seen (a Counter keeps that order)."""
+        """Programs that start a line first (one seen only inside `$(...)` or after `|` is plumbing:
+        `date`, `head`), then most blocks, most lines, the first seen (a Counter keeps that order)."""
         order = {program: index for index, program in enumerate(self.lines)}
-        return sorted(self.blocks, key=lambda p: (-self.blocks[p], -self.lines[p], order[p]))
+        return sorted(self.blocks, key=lambda p: (p not in self.leading, -self.blocks[p], -self.lines[p], order[p]))
 
 
 def programs(blocks: Iterable[list[str]]) -> Programs:
@@ -76,14 +86,16 @@ def programs(blocks: Iterable[list[str]]) -> Programs:
     found = Programs()
     for block in blocks:
         seen: set[str] = set()
-        for program in _block_programs(block, paths, found.withheld):
+        for program, leading in _block_programs(block, paths, found.withheld):
             found.lines[program] += 1
             seen.add(program)
+            if leading:
+                found.leading.add(program)
         found.blocks.update(seen)
     return found
 
 
-def _block_programs(lines: list[str], paths: dict[str, str], withheld: set[str]) -> Iterator[str]:
+def _block_programs(lines: list[str], paths: dict[str, str], withheld: set[str]) -> Iterator[tuple[str, bool]]:
     quote = ""  # the quote a string left open at the end of the last line
     heredoc = ""  # the word that ends an open here-document
     continued = False
@@ -93,10 +105,10 @@ def _block_programs(lines: list[str], paths: dict[str, str], withheld: set[str])
                 heredoc = ""
             continue
         if not quote and not continued:
-            for command in _commands(line.strip().removeprefix("$ ").strip()):
+            for index, command in enumerate(_commands(line.strip().removeprefix("$ ").strip())):
                 program = _program(command, paths, withheld)
                 if program:
-                    yield program
+                    yield program, index == 0
         quote = _open_quote(line, quote)
         continued = not quote and line.rstrip().endswith("\\")
         match = _HEREDOC.search(line) if not quote else None
@@ -116,6 +128,8 @@ def _commands(line: str) -> Iterator[str]:
 
 
 def _program(command: str, paths: dict[str, str], withheld: set[str]) -> str | None:
+    if _SUBSTITUTED.match(command):
+        return None  # `VAR=$(cmd ... | ...)` cut at a separator: the inner command is counted on its own
     while True:  # `A=1 B=$(x) cmd ...`: the assignments are not the program
         match = _ASSIGNMENT.match(command)
         if match is None or match.end() == 0:
@@ -133,9 +147,18 @@ def _program(command: str, paths: dict[str, str], withheld: set[str]) -> str | N
     if word in TOO_BROAD:
         withheld.add(word)
         return None
+    rest = command[match.end():].split()
+    if word in SUBCOMMANDS:
+        while rest and rest[0].startswith("-"):  # `git -C dir log`: the subcommand follows the options
+            rest = rest[2:] if rest[0] in _FLAG_WITH_VALUE else rest[1:]
+        if rest and rest[0] in INSTALLS:
+            withheld.add(f"{word} {rest[0]}")
+            return None
+        return f"{word} {rest[0]}" if rest and _SUBCOMMAND.fullmatch(rest[0]) else word
     if word not in INTERPRETERS:
         return word
-    rest = command[match.end():].split()
+    while rest and rest[0].startswith("-") and rest[0] not in INLINE and rest[0] != "-m":
+        rest = rest[1:]  # `python3 -u script.py`: interpreter options before the script
     argument = rest[0] if rest else ""
     if not argument or argument in INLINE or argument.startswith(("$", "<", "|", "-c", "-e")):
         return None  # inline code or standard input: no prefix narrows it

@@ -47,6 +47,10 @@ def check_file(ctx: FileContext) -> Iterator[Finding]:
 def _shapes(file: JsonFile) -> Iterator[Finding]:
     data = file.data
     if not isinstance(data, dict):
+        if file.root is not None and file.kind == SETTINGS:  # parsed, but no object: `null`, `[]`
+            what = "`null`" if data is None else kind_of(data)
+            yield Finding(file.locate(()), f"the settings file holds {what}, not an object: none of "
+                          "its rules apply", 'write an object: `{"permissions": {"deny": ["Bash(rm:*)"]}}`')
         return
     if file.kind == SETTINGS:
         lists: list[tuple[tuple[str, ...], object]] = []
