@@ -86,7 +86,23 @@ class JsonFile(Record):
         """Where the value (or with `key`, the key) at `path` is written; the file's start when
         there is no parse tree to ask."""
         node = find_node(self.root, path, want_key=key) if self.root is not None else None
-        return Location(self.path, Span(1, 1) if node is None else node_span(node))
+        if node is None:
+            return Location(self.path, self._near(path))
+        return Location(self.path, node_span(node))
+
+    def _near(self, path: tuple[Any, ...]) -> Span:
+        """Where the last key of `path` is written, found in the text, when the parse tree cannot
+        say (a file whose escapes the position-keeping parser refuses, `\\udb40\\udc49`): better the
+        key's line than the file's start. The file's start when the key is not there either."""
+        keys = [step for step in path if isinstance(step, str)]
+        if not keys or self.text is None:
+            return Span(1, 1)
+        at = self.text.find(f'"{keys[-1]}"')
+        if at < 0:
+            return Span(1, 1)
+        line = self.text.count("\n", 0, at) + 1
+        column = at - (self.text.rfind("\n", 0, at) + 1) + 1
+        return Span(line, column, line, column + len(keys[-1]) + 2)
 
 
 def load_json_file(file: Path, cwd: Path, kind: str, max_bytes: int = DEFAULT_MAX_BYTES, *,

@@ -40,9 +40,34 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
 
 
 def check_file(ctx: FileContext) -> Iterator[Finding]:
-    """The same in a project's JSON files (settings, hooks, plugin manifests, MCP configs)."""
-    for number, line in file_lines(ctx.file, TAGS, may_hold("tags")):
-        yield from _line(ctx.file.path, number, line)
+    """The same in a project's JSON files (settings, hooks, plugin manifests, MCP configs); there the
+    characters may also be written as escapes (`\\udb40\\udc49`), which no reviewer reads as text
+    either: each string value holding them once decoded is reported at the value."""
+    file = ctx.file
+    found = False
+    for number, line in file_lines(file, TAGS, may_hold("tags")):
+        found = True
+        yield from _line(file.path, number, line)
+    if found or file.text is None or "\\u" not in file.text.lower():
+        return
+    for path, value in _strings(file.data, ()):
+        match = TAGS.search(value)
+        if match is not None:
+            yield Finding(file.locate(path), f"hidden text in Unicode Tag characters written as JSON escapes, "
+                          f"read by the runtime and the model once decoded: `{escape(decode(match.group()))}`",
+                          "delete the escapes; if the text is meant, write it as plain text")
+
+
+def _strings(value: object, path: tuple[object, ...]) -> Iterator[tuple[tuple[object, ...], str]]:
+    """Every string value of parsed JSON, with its path."""
+    if isinstance(value, str):
+        yield path, value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from _strings(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _strings(item, (*path, index))
 
 
 def _line(path: str, number: int, line: str) -> Iterator[Finding]:
