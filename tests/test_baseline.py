@@ -295,3 +295,15 @@ def test_the_readme_pre_commit_entry_with_a_baseline_blocks_only_new_findings(tm
     assert failed.returncode == 1
     assert "skills/new-skill/SKILL.md:2:7: SL112 error" in failed.stdout
     assert "broken-skill" not in failed.stdout
+
+
+def test_writing_a_baseline_does_not_say_all_clean(tmp_path: Path) -> None:
+    """The findings were recorded, not fixed: the summary counts what was checked, the note what was written."""
+    skill = tmp_path / "skills" / "Bad-Name"
+    skill.mkdir(parents=True)
+    (skill / "SKILL.md").write_text("---\nname: Bad-Name\ndescription: Does a thing. Use when asked.\n---\nBody.\n",
+                                    encoding="utf-8")
+    code, out, _ = run_cli(["check", ".", "--write-baseline", "base.json", "--format", "concise"], tmp_path)
+    assert code == 0
+    assert "All clean" not in out
+    assert "1 skill checked." in out and "Wrote 1 finding to the baseline" in out

@@ -159,7 +159,10 @@ def run_check(paths: list[str], options: dict[str, Any], overlay: Overlay | None
     else:
         out.append(render(fmt, diagnostics, run))
         if fmt in ("full", "concise") and not options.get("quiet"):
-            out.append(summary(diagnostics, result.skills, result.manifests, result.definitions) + "\n")
+            if options.get("write_baseline") and not diagnostics:  # recorded, not clean: the note says how many
+                out.append(_checked(result.skills, result.manifests, result.definitions).capitalize() + ".\n")
+            else:
+                out.append(summary(diagnostics, result.skills, result.manifests, result.definitions) + "\n")
             if report is not None:
                 out.append(report.line(len(diagnostics), dry=False) + "\n")
                 fix_line = False
