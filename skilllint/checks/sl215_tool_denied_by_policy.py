@@ -52,16 +52,12 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
         yield from _by_gemini(doc, granted, target)
     if target.dialect != "claude-code":
         return
-    denies = _deny_rules(doc)
-    for declared in granted:
-        for settings_file, rule in denies:
-            if covers(rule, declared, target, {}):
-                shown = relative_posix(settings_file, doc.cwd) if doc.cwd is not None else settings_file
-                yield Finding(declared.entry.location,
-                              f"`{declared.entry.text}` is denied in this project: `permissions.deny` in {shown} "
-                              f"has `{rule}`, and deny rules win over `{declared.field}`",
-                              "drop it from the list, or narrow the project's deny rule if the tool is needed")
-                break
+    denies = [(path, "permissions.deny", rule) for path, rule in _deny_rules(doc)]
+    for declared, shown, _, rule in _denied(doc, granted, target, denies):
+        yield Finding(declared.entry.location,
+                      f"`{declared.entry.text}` is denied in this project: `permissions.deny` in {shown} "
+                      f"has `{rule}`, and deny rules win over `{declared.field}`",
+                      "drop it from the list, or narrow the project's deny rule if the tool is needed")
 
 
 def _by_gemini(doc: Document, granted: list[DeclaredTool], target: Target) -> Iterator[Finding]:
@@ -71,14 +67,21 @@ def _by_gemini(doc: Document, granted: list[DeclaredTool], target: Target) -> It
     for path, data in gemini_files(doc):
         key, entries = excluded_tools(path, data)
         excludes += [(path, key, entry) for entry in entries]
+    for declared, shown, key, entry in _denied(doc, granted, target, excludes):
+        yield Finding(declared.entry.location,
+                      f"`{declared.entry.text}` is excluded: `{key}` in {shown} has "
+                      f"`{entry}`, so gemini-cli never offers it to the model",
+                      "write the skill without it, or narrow the exclusion if the tool is needed")
+
+
+def _denied(doc: Document, granted: list[DeclaredTool], target: Target,
+            rules: list[tuple[str, str, str]]) -> Iterator[tuple[DeclaredTool, str, str, str]]:
+    """(declared tool, file as shown, key, rule) for each granted tool and the first of the
+    (file, key, rule) entries that covers it."""
     for declared in granted:
-        for path, key, entry in excludes:
-            if covers(entry, declared, target, {}):
-                shown = relative_posix(path, doc.cwd) if doc.cwd is not None else path
-                yield Finding(declared.entry.location,
-                              f"`{declared.entry.text}` is excluded: `{key}` in {shown} has "
-                              f"`{entry}`, so gemini-cli never offers it to the model",
-                              "write the skill without it, or narrow the exclusion if the tool is needed")
+        for path, key, rule in rules:
+            if covers(rule, declared, target, {}):
+                yield declared, relative_posix(path, doc.cwd) if doc.cwd is not None else path, key, rule
                 break
 
 
