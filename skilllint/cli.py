@@ -160,15 +160,15 @@ def matrix_command(paths: tuple[str, ...], **options: Any) -> None:
 @click.option("--all", "show_all", is_flag=True, help="Include rules that are off by default (marked).")
 def rules_command(show_all: bool) -> None:
     """List the rules that run by default (with --all, also those off by default): code, name,
-    default severity and summary."""
+    default severity, `fix` where `check --fix` repairs some of its findings, and summary."""
     from skilllint.registry import all_rules
 
-    rows = [(r.code, r.name, r.severity.value + ("" if r.enabled else " (off)"), r.summary)
-            for r in all_rules() if r.enabled or show_all]
+    rows = [(r.code, r.name, r.severity.value + ("" if r.enabled else " (off)"), "fix" if r.fixable else "",
+             r.summary) for r in all_rules() if r.enabled or show_all]
     width_name = max(len(r[1]) for r in rows)
     width_sev = max(len(r[2]) for r in rows)
-    for code, name, severity, summary in rows:
-        click.echo(f"{code}  {name:<{width_name}}  {severity:<{width_sev}}  {summary}")
+    for code, name, severity, fix, summary in rows:
+        click.echo(f"{code}  {name:<{width_name}}  {severity:<{width_sev}}  {fix:<3}  {summary}")
 
 
 @cli.command()

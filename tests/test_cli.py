@@ -109,6 +109,8 @@ def test_rules_lists_the_default_rules_and_all_lists_every_rule() -> None:
     for rule in all_rules():
         assert f"{rule.code}  {rule.name}" in out_all
         assert (f"{rule.code}  {rule.name}" in out) is rule.enabled
+    fixable = {line.split()[0] for line in out_all.splitlines() if line.split()[3:4] == ["fix"]}
+    assert fixable == {rule.code for rule in all_rules() if rule.fixable} and "SL212" in fixable
 
 
 @pytest.mark.parametrize("key", ["SL112", "name-not-lowercase", "sl112"])
