@@ -25,9 +25,9 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from skilllint.checks._project import nearest_files
+from skilllint.checks._project import nearest_files, shown_path
 from skilllint.checks._tools import declared_tools
-from skilllint.document import COPILOT_AGENT, COPILOT_PROMPT, Document, relative_posix
+from skilllint.document import COPILOT_AGENT, COPILOT_PROMPT, Document
 from skilllint.resolve import Outcome, resolve
 from skilllint.rule import Finding, SkillContext
 from skilllint.suggest import closest
@@ -52,7 +52,7 @@ def unconfigured_servers(ctx: SkillContext) -> Iterator[Finding]:
     servers = _servers(doc, found[0]) if found else None
     if servers is None:
         return
-    shown = relative_posix(found[0], doc.cwd) if doc.cwd is not None else found[0]
+    shown = shown_path(doc, found[0])
     listed = ", ".join(f"`{s}`" for s in sorted(servers)) or "none"
     for declared, server in references:
         if server in servers:

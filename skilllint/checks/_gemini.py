@@ -37,13 +37,30 @@ def gemini_files(doc: Document) -> list[tuple[str, Any]]:
     return [(path, data) for path in found if isinstance(data := read_json(doc, path), dict)]
 
 
+def exclusion_lists(data: dict[str, Any], settings: bool) -> list[tuple[tuple[str, ...], Any]]:
+    """(path, value) of each list of excluded tools a file writes, whatever its type, in the order
+    Gemini CLI prefers them: a settings file's `tools.exclude`, then `excludeTools` (an extension's,
+    and older settings')."""
+    found: list[tuple[tuple[str, ...], Any]] = []
+    tools = data.get("tools")
+    if settings and isinstance(tools, dict) and "exclude" in tools:
+        found.append((("tools", "exclude"), tools["exclude"]))
+    if "excludeTools" in data:
+        found.append((("excludeTools",), data["excludeTools"]))
+    return found
+
+
+def applied_exclusions(data: dict[str, Any], settings: bool) -> tuple[tuple[str, ...], list[Any]] | None:
+    """(path, entries) of the list of excluded tools that applies: the first that is a list."""
+    return next(((path, value) for path, value in exclusion_lists(data, settings) if isinstance(value, list)), None)
+
+
 def excluded_tools(path: str, data: dict[str, Any]) -> tuple[str, list[str]]:
     """(the key as users write it, its string entries) of the tools a file excludes."""
-    tools = data.get("tools")
-    if path.endswith(SETTINGS_FILE) and isinstance(tools, dict) and isinstance(tools.get("exclude"), list):
-        return "tools.exclude", [entry for entry in tools["exclude"] if isinstance(entry, str)]
-    entries = data.get("excludeTools")
-    return "excludeTools", [entry for entry in entries if isinstance(entry, str)] if isinstance(entries, list) else []
+    applied = applied_exclusions(data, path.endswith(SETTINGS_FILE))
+    if applied is None:
+        return "excludeTools", []
+    return ".".join(applied[0]), [entry for entry in applied[1] if isinstance(entry, str)]
 
 
 def mcp_servers(data: dict[str, Any]) -> set[str] | None:

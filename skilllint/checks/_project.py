@@ -8,7 +8,7 @@ import json
 import os
 from typing import Any
 
-from skilllint.document import Document
+from skilllint.document import Document, relative_posix
 
 MAX_UP = 12  # folders above the document to look in
 
@@ -23,6 +23,11 @@ def nearest_files(doc: Document, *relatives: str) -> list[str]:
             return found
         folder = folder.parent
     return []
+
+
+def shown_path(doc: Document, path: str) -> str:
+    """A project file's path as findings name it: relative to the working folder when it is known."""
+    return relative_posix(path, doc.cwd) if doc.cwd is not None else path
 
 
 def read_json(doc: Document, path: str) -> Any:

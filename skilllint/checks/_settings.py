@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterator
 from typing import Any, Final
 
+from skilllint.checks._gemini import applied_exclusions
 from skilllint.jsonfile import GEMINI_KINDS, GEMINI_SETTINGS, SETTINGS, JsonFile
 from skilllint.model import Span
 from skilllint.readfacts import Location
@@ -58,42 +59,41 @@ def hook_matchers(file: JsonFile) -> Iterator[NamedTool]:
     """Each tool name in the matchers of the tool events: a matcher made only of names joined by
     `|` (`Edit|Write`) is split into them; a real regular expression (`mcp__.*`, `Notebook.*`)
     and the catch-alls (`*`, empty) name no tool to check."""
+    for event, index, group in hook_groups(file):
+        matcher = group.get("matcher")
+        if event not in TOOL_EVENTS or not isinstance(matcher, str) or not _PLAIN_ALTERNATIVES.fullmatch(matcher):
+            continue
+        location = file.locate(("hooks", event, index, "matcher"))
+        offset = 0
+        for name in matcher.split("|"):
+            yield NamedTool(name, _inside(location, offset, len(name)), "matcher")
+            offset += len(name) + 1
+
+
+def hook_groups(file: JsonFile) -> Iterator[tuple[str, int, dict[str, Any]]]:
+    """(event, index, group) of every matcher group of the file's `hooks` object that is an object."""
     data = file.data
     hooks = data.get("hooks") if isinstance(data, dict) else None
     if not isinstance(hooks, dict):
         return
     for event, groups in hooks.items():
-        if event not in TOOL_EVENTS or not isinstance(groups, list):
-            continue
-        for index, group in enumerate(groups):
-            matcher = group.get("matcher") if isinstance(group, dict) else None
-            if not isinstance(matcher, str) or not _PLAIN_ALTERNATIVES.fullmatch(matcher):
-                continue
-            location = file.locate(("hooks", event, index, "matcher"))
-            offset = 0
-            for name in matcher.split("|"):
-                yield NamedTool(name, _inside(location, offset, len(name)), "matcher")
-                offset += len(name) + 1
+        if isinstance(groups, list):
+            for index, group in enumerate(groups):
+                if isinstance(group, dict):
+                    yield str(event), index, group
 
 
 def hook_commands(file: JsonFile) -> Iterator[tuple[str, Location]]:
     """The shell command of every `command` hook of a settings or hooks file, where its string is
     written: what such a hook runs on every matching event, unseen (code.claude.com/docs/en/hooks)."""
-    data = file.data
-    hooks = data.get("hooks") if isinstance(data, dict) else None
-    if not isinstance(hooks, dict):
-        return
-    for event, groups in hooks.items():
-        if not isinstance(groups, list):
+    for event, index, group in hook_groups(file):
+        handlers = group.get("hooks")
+        if not isinstance(handlers, list):
             continue
-        for index, group in enumerate(groups):
-            handlers = group.get("hooks") if isinstance(group, dict) else None
-            if not isinstance(handlers, list):
-                continue
-            for number, handler in enumerate(handlers):
-                command = handler.get("command") if isinstance(handler, dict) else None
-                if isinstance(command, str):
-                    yield command, file.locate(("hooks", event, index, "hooks", number, "command"))
+        for number, handler in enumerate(handlers):
+            command = handler.get("command") if isinstance(handler, dict) else None
+            if isinstance(command, str):
+                yield command, file.locate(("hooks", event, index, "hooks", number, "command"))
 
 
 def _inside(location: Location, offset: int, length: int) -> Location:
@@ -111,14 +111,10 @@ def gemini_exclusions(file: JsonFile) -> Iterator[NamedTool]:
     data = file.data
     if file.kind not in GEMINI_KINDS or not isinstance(data, dict):
         return
-    tools = data.get("tools")
-    if file.kind == GEMINI_SETTINGS and isinstance(tools, dict) and isinstance(tools.get("exclude"), list):
-        path: tuple[str, ...] = ("tools", "exclude")
-        entries = tools["exclude"]
-    elif isinstance(data.get("excludeTools"), list):
-        path, entries = ("excludeTools",), data["excludeTools"]
-    else:
+    applied = applied_exclusions(data, file.kind == GEMINI_SETTINGS)
+    if applied is None:
         return
+    path, entries = applied
     for index, entry in enumerate(entries):
         if isinstance(entry, str):
             yield NamedTool(entry, file.locate((*path, index)), "exclude")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from skilllint.checks._gemini import exclusion_lists
 from skilllint.checks._helpers import kind_of
 from skilllint.checks._settings import RULE_LISTS, permission_rules
 from skilllint.checks._tools import declared_tools
@@ -63,10 +64,7 @@ def _shapes(file: JsonFile) -> Iterator[Finding]:
                 return
             lists = [(("permissions", role), permissions[role]) for role in RULE_LISTS if role in permissions]
     else:
-        tools = data.get("tools")
-        lists = [(("excludeTools",), data["excludeTools"])] if "excludeTools" in data else []
-        if file.kind == GEMINI_SETTINGS and isinstance(tools, dict) and "exclude" in tools:
-            lists.append((("tools", "exclude"), tools["exclude"]))
+        lists = exclusion_lists(data, file.kind == GEMINI_SETTINGS)
     example = '"Bash(rm:*)"' if file.kind == SETTINGS else '"run_shell_command(rm -rf)"'
     for path, rules in lists:
         where = ".".join(path)

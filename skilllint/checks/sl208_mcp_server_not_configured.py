@@ -19,9 +19,9 @@ from collections.abc import Iterator
 
 from skilllint.checks._copilot import COPILOT_KINDS, unconfigured_servers
 from skilllint.checks._gemini import gemini_files, mcp_servers, reads_gemini_files
-from skilllint.checks._project import nearest_files, read_json
+from skilllint.checks._project import nearest_files, read_json, shown_path
 from skilllint.checks._tools import declared_tools
-from skilllint.document import DOCUMENT_KINDS, Document, relative_posix
+from skilllint.document import DOCUMENT_KINDS, Document
 from skilllint.model import Severity
 from skilllint.resolve import Outcome
 from skilllint.rule import Finding, SkillContext, SkillRule
@@ -52,7 +52,7 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
     if config is None:
         return
     path, servers = config
-    shown = relative_posix(path, doc.cwd) if doc.cwd is not None else path
+    shown = shown_path(doc, path)
     for declared in references:
         server = declared.entry.text.split("(", 1)[0][len("mcp__"):].split("__", 1)[0]
         if not server or server in servers or server.replace("-", "_") in {s.replace("-", "_") for s in servers}:
@@ -81,7 +81,7 @@ def _gemini(doc: Document, target: Target) -> Iterator[Finding]:
         servers = mcp_servers(data)
         if servers is not None:
             configured |= servers
-            shown_files.append(relative_posix(path, doc.cwd) if doc.cwd is not None else path)
+            shown_files.append(shown_path(doc, path))
     if not shown_files:
         return
     listed = ", ".join(f"`{s}`" for s in sorted(configured)) or "none"

@@ -28,10 +28,10 @@ from collections.abc import Iterator
 
 from skilllint.checks._gemini import excluded_tools, gemini_files, reads_gemini_files
 from skilllint.checks._policies import matches as covers
-from skilllint.checks._project import nearest_files, read_json
+from skilllint.checks._project import nearest_files, read_json, shown_path
 from skilllint.checks._settings import rule_lists
 from skilllint.checks._tools import DeclaredTool, declared_tools
-from skilllint.document import DOCUMENT_KINDS, Document, relative_posix
+from skilllint.document import DOCUMENT_KINDS, Document
 from skilllint.globs import matches
 from skilllint.jsonfile import SETTINGS_FILES
 from skilllint.model import Severity
@@ -81,7 +81,7 @@ def _denied(doc: Document, granted: list[DeclaredTool], target: Target,
     for declared in granted:
         for path, key, rule in rules:
             if covers(rule, declared, target, {}):
-                yield declared, relative_posix(path, doc.cwd) if doc.cwd is not None else path, key, rule
+                yield declared, shown_path(doc, path), key, rule
                 break
 
 
