@@ -46,6 +46,17 @@ def test_table_has_the_well_known_mappings():
     assert ord("r") not in table and ord("_") not in table and ord("-") not in table
 
 
+def test_ascii_table_is_the_full_tables_ascii_part():
+    """An ASCII name is mapped with the file's first lines only: they must be all its ASCII mappings,
+    which holds because the file is sorted by source code point."""
+    full = confusables._prototypes()
+    lines = confusables.DATA_FILE.read_text(encoding="utf-8").splitlines()
+    sources = [int(line.split("\t", 1)[0], 16) for line in lines if not line.startswith("#")]
+    assert sources == sorted(sources)
+    assert confusables._ascii_prototypes() == {code: proto for code, proto in full.items() if code < 0x80}
+    assert confusables._ascii_prototypes()[ord("m")] == "rn"
+
+
 def test_loading_is_fast_and_lazy():
     code = (
         "import sys, time\n"

@@ -97,9 +97,11 @@ def _walk(doc: Document, base: str, relative: str, shown: str, found: list[Bundl
             continue
         if len(data) > doc.fs.max_bytes or b"\0" in data:
             continue
+        if b"\r" in data:  # asked of the bytes (memchr): a replace in the decoded text cost ~1 ns a byte, CR or not
+            data = data.replace(b"\r\n", b"\n")
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError:
             continue
         path = posixpath.join(shown, inner) if shown else inner
-        found.append(BundledText(path, text.replace("\r\n", "\n"), suffix not in MARKDOWN))
+        found.append(BundledText(path, text, suffix not in MARKDOWN))
