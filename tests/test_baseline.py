@@ -7,7 +7,6 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -260,16 +259,9 @@ def test_an_internal_error_is_never_hidden_by_a_baseline(tree: Path) -> None:
 def test_the_readme_pre_commit_entry_with_a_baseline_blocks_only_new_findings(tmp_path: Path) -> None:
     """The README's hook with its baseline entry line, run by pre-commit in a fresh repository: the
     baselined skill passes, a new broken one fails, and only it is reported."""
-    from tests.test_readme import BROKEN, _run, _section, _yaml_blocks
+    from tests.test_readme import BROKEN, _pre_commit_env, _run, _section, _yaml_blocks
 
-    bin_dir = Path(sys.executable).parent
-    pre_commit = bin_dir / "pre-commit"
-    if not pre_commit.is_file() or shutil.which("git") is None or not (bin_dir / "skilllint").is_file():
-        pytest.skip("needs git, and pre-commit and skilllint installed beside this Python")
-    env = {k: v for k, v in os.environ.items()
-           if not k.startswith(("GIT_", "PRE_COMMIT", "SKILLLINT")) and k not in ("GITHUB_ACTIONS", "FORCE_COLOR")}
-    env.update(PATH=f"{bin_dir}{os.pathsep}{env.get('PATH', '')}", PRE_COMMIT_HOME=str(tmp_path / "home"),
-               SKILLLINT_CACHE_DIR=str(tmp_path / "skilllint-cache"))
+    pre_commit, env = _pre_commit_env(tmp_path)
     [entry] = _yaml_blocks("Baselines: adopting skilllint on an existing repository")[:1]
     hook = _yaml_blocks("pre-commit")[0]
     config = "\n".join(entry.rstrip("\n") if line.strip().startswith("entry:") else line for line in hook.split("\n"))
@@ -280,7 +272,8 @@ def test_the_readme_pre_commit_entry_with_a_baseline_blocks_only_new_findings(tm
     (repo / "skills" / "broken-skill").mkdir(parents=True)
     (repo / "skills" / "broken-skill" / "SKILL.md").write_text(BROKEN, encoding="utf-8")
     (repo / ".pre-commit-config.yaml").write_text(config, encoding="utf-8")
-    written = subprocess.run([str(bin_dir / "skilllint"), "check", "--write-baseline", ".skilllint-baseline.json"],
+    skilllint = str(pre_commit.with_name("skilllint"))
+    written = subprocess.run([skilllint, "check", "--write-baseline", ".skilllint-baseline.json"],
                              cwd=repo, env=env, capture_output=True, text=True, check=False)
     assert written.returncode == 0, written.stderr
     for args in (["init", "-q"], ["config", "user.email", "t@skilllint.invalid"], ["config", "user.name", "t"],

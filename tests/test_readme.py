@@ -38,7 +38,11 @@ def _run(args: list[str], cwd: Path, env: dict[str, str]) -> subprocess.Complete
                           stdin=subprocess.DEVNULL)
 
 
-def test_readme_pre_commit_hook_runs_as_written(tmp_path: Path) -> None:
+def _pre_commit_env(tmp_path: Path) -> tuple[Path, dict[str, str]]:
+    """pre-commit beside this Python and an environment for it: this environment's skilllint first
+    on PATH, its own pre-commit home and skilllint cache under `tmp_path` (never the real ~/.cache),
+    nothing inherited from an enclosing git hook, pre-commit run or CI. Skips without git, pre-commit
+    or skilllint."""
     bin_dir = Path(sys.executable).parent
     pre_commit = bin_dir / "pre-commit"
     if not pre_commit.is_file() or shutil.which("git") is None or not (bin_dir / "skilllint").is_file():
@@ -46,7 +50,12 @@ def test_readme_pre_commit_hook_runs_as_written(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items()
            if not k.startswith(("GIT_", "PRE_COMMIT", "SKILLLINT")) and k not in ("GITHUB_ACTIONS", "FORCE_COLOR")}
     env.update(PATH=f"{bin_dir}{os.pathsep}{env.get('PATH', '')}", PRE_COMMIT_HOME=str(tmp_path / "home"),
-               SKILLLINT_CACHE_DIR=str(tmp_path / "skilllint-cache"))  # never the real ~/.cache
+               SKILLLINT_CACHE_DIR=str(tmp_path / "skilllint-cache"))
+    return pre_commit, env
+
+
+def test_readme_pre_commit_hook_runs_as_written(tmp_path: Path) -> None:
+    pre_commit, env = _pre_commit_env(tmp_path)
     repo = tmp_path / "repo"
     (repo / "skills" / "broken-skill").mkdir(parents=True)
     (repo / "skills" / "broken-skill" / "SKILL.md").write_text(BROKEN, encoding="utf-8")

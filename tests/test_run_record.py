@@ -389,6 +389,14 @@ def test_every_environment_variable_skilllint_reads_is_in_the_key() -> None:
 
 
 
+def write_files(root: Path, files: dict[str, str]) -> Path:
+    """Write each relative path's text under `root` (its folders made as needed); returns `root`."""
+    for relative, text in files.items():
+        (root / relative).parent.mkdir(parents=True, exist_ok=True)
+        (root / relative).write_text(text, encoding="utf-8")
+    return root
+
+
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
     """A Claude Code project: a skill, a subagent, a command, settings, an MCP config, a plugin."""
@@ -404,10 +412,7 @@ def project(tmp_path: Path) -> Path:
         "tools/.claude-plugin/plugin.json": '{"name": "tools", "agents": "./agents"}\n',
         "tools/agents/helper.md": "---\nname: helper\ndescription: Helps. Use when stuck.\n---\nHelp.\n",
     }
-    for relative, text in files.items():
-        (root / relative).parent.mkdir(parents=True, exist_ok=True)
-        (root / relative).write_text(text, encoding="utf-8")
-    return root
+    return write_files(root, files)
 
 
 @pytest.mark.parametrize("change", ["agent", "command", "settings", "mcp", "plugin manifest", "plugin path"])
@@ -445,10 +450,7 @@ def agents(tmp_path: Path) -> Path:
         ".opencode/agent/review.md": "---\ndescription: Reviews.\ntools:\n  database: true\n---\nR.\n",
         ".opencode/tools/database.ts": "export default {}\n",
     }
-    for relative, text in files.items():
-        (root / relative).parent.mkdir(parents=True, exist_ok=True)
-        (root / relative).write_text(text, encoding="utf-8")
-    return root
+    return write_files(root, files)
 
 
 @pytest.mark.parametrize("change", ["copilot agent", "prompt file", "vscode mcp", "opencode agent", "custom tool"])
