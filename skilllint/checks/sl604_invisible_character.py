@@ -66,7 +66,7 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
             strict = _strict_lines(doc, ctx)
         for match in INVISIBLE.finditer(line):
             at = match.start()
-            if _text_joiner(line, at) or (at == 0 and number == 1 and match.group() == "\ufeff"):
+            if _meant(line, at, number):
                 continue
             identifier = own and number in strict
             in_frontmatter = own and number < doc.body_line  # a value of name or description may go on
@@ -83,11 +83,17 @@ def check_file(ctx: FileContext) -> Iterator[Finding]:
     warning, as in a skill's text, since a value's role there is not the rule's to tell."""
     for number, line in file_lines(ctx.file, INVISIBLE, may_hold("invisible")):
         for match in INVISIBLE.finditer(line):
-            if _text_joiner(line, match.start()) or (match.start() == 0 and number == 1 and match.group() == "\ufeff"):
+            if _meant(line, match.start(), number):
                 continue
             yield Finding(Location(ctx.file.path, Span(number, match.start() + 1, number, match.start() + 2)),
                           f"invisible character {name(match.group())} in the text: it shows as nothing but is "
                           "part of what the runtime reads", "delete it", Severity.WARNING)
+
+
+def _meant(line: str, at: int, number: int) -> bool:
+    """Whether the character at `at` of line `number` is text, not hidden: a joiner shaping a
+    script's letters, or a byte-order mark opening the file."""
+    return _text_joiner(line, at) or (at == 0 and number == 1 and line[0] == "\ufeff")
 
 
 def _deletion(doc: Document, line: int, column: int, char: str) -> Fix | None:
