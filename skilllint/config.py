@@ -25,6 +25,7 @@ import yaml
 from yaml.constructor import SafeConstructor
 from yaml.nodes import MappingNode, Node, ScalarNode
 
+from skilllint import lazyre
 from skilllint.fsview import PlainFs, RunInputs
 from skilllint.globs import GlobError, compile_glob
 from skilllint.quickschema import surely_valid
@@ -52,7 +53,7 @@ _NOT_REGULAR = (
     (stat.S_ISBLK, "is a block device, not a regular file"),
 )
 _CONTROL_ESCAPES = {code: repr(chr(code))[1:-1] for code in (*range(32), 127)}
-_MENTIONS_SKILLLINT = re.compile(
+_MENTIONS_SKILLLINT = lazyre.compile(
     rb"(?m)^[ \t]*(?:\[[ \t]*tool[ \t]*\.[ \t]*[\"']?skilllint|(?:tool[ \t]*\.[ \t]*)?[\"']?skilllint[\"']?[ \t]*[.=])"
 )
 _STR_TAG = "tag:yaml.org,2002:str"

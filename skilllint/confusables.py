@@ -29,10 +29,11 @@ It is read on first use only and cached.
 from __future__ import annotations
 
 import functools
-import re
 import unicodedata
 from collections.abc import Callable
 from pathlib import Path
+
+from skilllint import lazyre
 
 __all__ = [
     "DATA_FILE",
@@ -58,7 +59,7 @@ _DEFAULT_IGNORABLE = (
     "\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8"
     "\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0000-\U000e0fff"
 )
-_INVISIBLE_RE = re.compile(f"[{_DEFAULT_IGNORABLE}]")
+_INVISIBLE_RE = lazyre.compile(f"[{_DEFAULT_IGNORABLE}]")
 
 # Characters drawn as a horizontal dash, mapped to HYPHEN-MINUS: the Dash_Punctuation (Pd) that
 # look like a single hyphen (not the double, wavy or vertical ones), and the minus signs.
@@ -83,7 +84,7 @@ _DASHES = (
 )
 _DASH_TABLE = dict.fromkeys(map(ord, _DASHES), "-")
 
-_ASCII_PRINTABLE = re.compile(r"^[\x21-\x7e]*$")
+_ASCII_PRINTABLE = lazyre.compile(r"^[\x21-\x7e]*$")
 
 
 # --- data --------------------------------------------------------------------------------------

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import errno
 import os
-import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
+from skilllint import lazyre
 from skilllint.definitions import markdown_role
 from skilllint.document import AGENT, COMMAND, relative_posix
 from skilllint.fsview import PlainFs, RunInputs
@@ -171,8 +171,8 @@ class _Decision:
 
 
 _SEGMENT = r"[A-Za-z0-9_.-]*[A-Za-z0-9_-][A-Za-z0-9_.-]*"  # a plain file name, not `.` or `..`
-_LITERAL_NAME = re.compile(rf"!?(\*?)({_SEGMENT})")
-_LITERAL_PATH = re.compile(rf"!?/?({_SEGMENT}(?:/{_SEGMENT})*)")
+_LITERAL_NAME = lazyre.compile(rf"!?(\*?)({_SEGMENT})")
+_LITERAL_PATH = lazyre.compile(rf"!?/?({_SEGMENT}(?:/{_SEGMENT})*)")
 
 
 class _LiteralSpec:

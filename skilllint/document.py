@@ -20,6 +20,7 @@ from typing import Any
 import yaml
 from yaml.nodes import Node
 
+from skilllint import lazyre
 from skilllint.analyses import Analyses
 from skilllint.fsview import FileSystemView, read_bytes
 from skilllint.model import Span
@@ -29,8 +30,8 @@ from skilllint.yamlnodes import KeyIndex, Nonportable, YamlRefused, find_node, p
 from skilllint.yamlspans import line_and_column, mark_span, node_span, region_span, span_at
 
 DEFAULT_MAX_BYTES = 1024 * 1024
-_CLOSING = re.compile(r"^---[ \t]*$", re.M)  # skills-ref, quick_validate, Codex: `---` only
-_KEY_WITH_COLON = re.compile(r"^\s*(?:- )?(?P<key>[\w-]+):\s+[^'\"|>&*!\[{\s][^#]*?(?P<colon>:)(?:\s|$)")
+_CLOSING = lazyre.compile(r"^---[ \t]*$", re.M)  # skills-ref, quick_validate, Codex: `---` only
+_KEY_WITH_COLON = lazyre.compile(r"^\s*(?:- )?(?P<key>[\w-]+):\s+[^'\"|>&*!\[{\s][^#]*?(?P<colon>:)(?:\s|$)")
 
 
 
@@ -498,7 +499,7 @@ def _colon_in_value(lines: list[str], line0: int) -> tuple[tuple[int, int], str]
     return None
 
 
-_WORD_BEFORE = re.compile(r"([A-Za-z][\w-]*)$")
+_WORD_BEFORE = lazyre.compile(r"([A-Za-z][\w-]*)$")
 _FIELDS = frozenset({
     "name", "description", "license", "compatibility", "metadata", "allowed-tools", "version", "author",
     "tags", "argument-hint", "when_to_use", "model", "context", "agent", "user-invocable",

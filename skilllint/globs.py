@@ -18,10 +18,12 @@ import re
 import warnings
 from functools import cache
 
+from skilllint import lazyre
+
 _CLASS_SPECIALS = str.maketrans({c: "\\" + c for c in "\\[&~|"})
 """Characters that are plain inside a glob's `[...]` but special (or reserved) in a regex set."""
 
-_STAR_RUN = re.compile(r"\*{3,}")
+_STAR_RUN = lazyre.compile(r"\*{3,}")
 MAX_WILDCARDS = 8
 
 # Token kinds: a character that is never `/` (a literal, `?`, `[...]`), a literal `/`, an

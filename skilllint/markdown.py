@@ -39,6 +39,7 @@ from bisect import bisect_left, bisect_right
 from operator import attrgetter
 from typing import Final
 
+from skilllint import lazyre
 from skilllint.records import FrozenRecord, Record
 
 __all__ = ["CodeSpan", "Fence", "HtmlComment", "Heading", "Link", "MarkdownScan", "scan"]
@@ -213,63 +214,64 @@ _new = object.__new__  # makes a fast record without calling its `__init__` (to 
 
 # _FENCE_OPEN for backticks, searched: its literal prefix is fast to search, and the info is bounded so that
 # the "```" inside a line (most are not fences) cost no more than the line's first characters
-_TICK_OPENER = re.compile("(```" + r"`*+)([^\n]{0,120})")
-_FENCE_OPEN = re.compile(r"(`{3,}|~{3,})([^\n]*)")
+_TICK_OPENER = lazyre.compile("(```" + r"`*+)([^\n]{0,120})")
+_FENCE_OPEN = lazyre.compile(r"(`{3,}|~{3,})([^\n]*)")
 # a run alone on its line; the lookbehind (after the literal prefix, which keeps the search fast) starts matches at
 # the start of a run only: retrying inside a run made runs that are not closers cost their length squared
-_CLOSER = {char: re.compile(char * 3 + "(?<!" + char * 4 + ")(" + char + r"*+)[ \t]*+(?=\n|\Z)") for char in "`~"}
-_INDENT_FIRST = re.compile(r"(?: {4}| {0,3}\t)[ \t]*+[^ \t\n]")  # a line indented 4+ columns
+_CLOSER = {char: lazyre.compile(char * 3 + "(?<!" + char * 4 + ")(" + char + r"*+)[ \t]*+(?=\n|\Z)") for char in "`~"}
+_INDENT_FIRST = lazyre.compile(r"(?: {4}| {0,3}\t)[ \t]*+[^ \t\n]")  # a line indented 4+ columns
 # a line indented 4+ spaces, with text: the literal prefix keeps the search fast, and blank lines (such as the
 # first line of a blanked fence) fail in the search, not in Python
-_INDENT_PROBE = re.compile("\n    " + r" *+[^ \n]")
-_LIST_ITEM = re.compile(r"(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)")
+_INDENT_PROBE = lazyre.compile("\n    " + r" *+[^ \n]")
+_LIST_ITEM = lazyre.compile(r"(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)")
 _LIST_STARTS = frozenset("-+*0123456789")
-_ENDS_LIST = re.compile(r"#{1,6}(?:[ \t]|$)|(?:[-*_][ \t]*){3,}$")
-_TICKS = re.compile(r"``*")
+_ENDS_LIST = lazyre.compile(r"#{1,6}(?:[ \t]|$)|(?:[-*_][ \t]*){3,}$")
+_TICKS = lazyre.compile(r"``*")
 _ESCAPABLE = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
 _EMAIL = (r"[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
           r"(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*")
-_AUTOLINK = re.compile(r"<(?:(?P<uri>[A-Za-z][A-Za-z0-9+.-]{1,31}:[^\x00-\x20<>]*)|(?P<email>" + _EMAIL + r"))>")
+_AUTOLINK = lazyre.compile(r"<(?:(?P<uri>[A-Za-z][A-Za-z0-9+.-]{1,31}:[^\x00-\x20<>]*)|(?P<email>" + _EMAIL + r"))>")
 # A paragraph ends at a newline followed by a blank line or a line that starts another block.
 # (Fence lines are blanked before this is used; what is left of them, like ```foo`bar, is text.)
 _BREAK_STARTS_WITH = (r"(?:\n|\Z|[-+*](?=[ \t\n]|\Z)|\d{1,9}[.)](?=[ \t\n]|\Z)|#{1,6}(?=[ \t\n]|\Z)"
                       r"|\||(?:-[ \t]*){2,}(?=\n|\Z)|(?:=[ \t]*){2,}(?=\n|\Z)|_{3,}[ \t]*(?=\n|\Z))")
-_BREAK = re.compile(r"\n[ \t]*(?:>[ \t]*)*" + _BREAK_STARTS_WITH)
-_QUOTE_START = re.compile(r"\n[ \t]*>")  # ... and a block quote starts a new block after an unquoted line
+_BREAK = lazyre.compile(r"\n[ \t]*(?:>[ \t]*)*" + _BREAK_STARTS_WITH)
+_QUOTE_START = lazyre.compile(r"\n[ \t]*>")  # ... and a block quote starts a new block after an unquoted line
 # _BREAK or _QUOTE_START (only where a match starts matters): one literal prefix, not two branches, to search
-_BREAK_UNQUOTED = re.compile(r"\n[ \t]*(?:>|" + _BREAK_STARTS_WITH + ")")
-_QUOTED = re.compile(r"[ \t]*>")
-_ONE_LINE_BLOCK = re.compile(r"[ \t]*(?:>[ \t]*)*(?:#{1,6}(?:[ \t]|$)|\|)", re.M)  # a heading or a table row
-_BLOCK_PREFIX = re.compile(r"[ \t]*(?:>[ \t]*)*((?:[-+*]|\d{1,9}[.)])[ \t]+(?:\[[ xX]\][ \t]+)?|#{1,6}[ \t]+)?")
+_BREAK_UNQUOTED = lazyre.compile(r"\n[ \t]*(?:>|" + _BREAK_STARTS_WITH + ")")
+_QUOTED = lazyre.compile(r"[ \t]*>")
+_ONE_LINE_BLOCK = lazyre.compile(r"[ \t]*(?:>[ \t]*)*(?:#{1,6}(?:[ \t]|$)|\|)", re.M)  # a heading or a table row
+_BLOCK_PREFIX = lazyre.compile(r"[ \t]*(?:>[ \t]*)*((?:[-+*]|\d{1,9}[.)])[ \t]+(?:\[[ xX]\][ \t]+)?|#{1,6}[ \t]+)?")
 # _QUOTED (group 1) and _ONE_LINE_BLOCK (group 2) in one match: `lastindex` is None, 1 or 2
-_LINE_KIND = re.compile(r"[ \t]*+(>)?[ \t>]*+(#{1,6}(?:[ \t]|$)|\|)?", re.M)
-_TABLE_ROW = re.compile(r"[ \t]*\|")
+_LINE_KIND = lazyre.compile(r"[ \t]*+(>)?[ \t>]*+(#{1,6}(?:[ \t]|$)|\|)?", re.M)
+_TABLE_ROW = lazyre.compile(r"[ \t]*\|")
 _MARKER_STARTS = frozenset(" \t>-+*#0123456789")  # first characters _BLOCK_PREFIX can match
 _LINE_KIND_STARTS = frozenset(" \t>#|")  # first characters of a line _QUOTED or _ONE_LINE_BLOCK can match
 _BREAK_STARTS = frozenset(" \t>\n-+*0123456789#|=_")  # first characters after a newline _BREAK can match
-_NL_INDENT = re.compile(r"\n[ \t]*(?:>[ \t]?)*[ \t]*")
-_TRAILING_NL = re.compile(r"\n[ \t]*(?:>[ \t]?)*[ \t]*\Z")
-_LINK_OPEN = re.compile(r"\[((?:[^\[\]\n]++|\n(?![ \t]*\n)|\[[^\[\]\n]*+\])*+)\]\(")
+_NL_INDENT = lazyre.compile(r"\n[ \t]*(?:>[ \t]?)*[ \t]*")
+_TRAILING_NL = lazyre.compile(r"\n[ \t]*(?:>[ \t]?)*[ \t]*\Z")
+_LINK_OPEN = lazyre.compile(r"\[((?:[^\[\]\n]++|\n(?![ \t]*\n)|\[[^\[\]\n]*+\])*+)\]\(")
 _SP = r"[ \t]*(?:\n[ \t]*)?"
 # (blanks between the parts are taken whole, possessively: the three _SP around an empty destination split a run of
 # blanks every way before failing, quadratic on `[a](` and a long run of spaces)
 _SP_WHOLE = r"[ \t]*+(?:\n[ \t]*+)?+"
-_LINK_DEST = re.compile(_SP_WHOLE + r"(?:<(?P<angle>[^<>\n]*)>"
-                        r"|(?P<bare>(?:[^\s()<]|\([^\s()]*\))(?:[^\s()]++|\([^\s()]*\))*+)?)"
-                        r"(?:" + _SP_WHOLE + r"(?<=\s)(?:\"[^\"\n]*\"|'[^'\n]*'|\([^()\n]*\)))?" + _SP_WHOLE + r"\)")
+_LINK_DEST = lazyre.compile(_SP_WHOLE + r"(?:<(?P<angle>[^<>\n]*)>"
+                            r"|(?P<bare>(?:[^\s()<]|\([^\s()]*\))(?:[^\s()]++|\([^\s()]*\))*+)?)"
+                            r"(?:" + _SP_WHOLE + r"(?<=\s)(?:\"[^\"\n]*\"|'[^'\n]*'|\([^()\n]*\)))?"
+                            + _SP_WHOLE + r"\)")
 # (the label, brackets-free and not blank, is checked by a lookahead and then taken whole: as `[^...]*[^\s...][^...]*`
 # it was tried at every split of a long line, quadratic)
 _REFDEF = (r" {0,3}\[(?!\^)(?P<label>(?=[^\[\]\n]*[^\s\[\]])[^\[\]\n]*+)\]:" + _SP +
            r"(?:<(?P<angle>[^<>\n]*)>|(?P<bare>[^\s<]\S*))(?:[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'|\([^()\n]*\)))?"
            r"[ \t]*(?=\n|\Z)")
-_REFDEF_FIRST = re.compile(_REFDEF)
-_REFDEF_NEXT = re.compile(r"\n" + _REFDEF)
+_REFDEF_FIRST = lazyre.compile(_REFDEF)
+_REFDEF_NEXT = lazyre.compile(r"\n" + _REFDEF)
 _ATX = r" {0,3}(#{1,6})(?=[ \t\n]|\Z)([^\n]*)"
-_ATX_FIRST = re.compile(_ATX)
-_ATX_NEXT = re.compile(r"\n(#{1,6})(?=[ \t\n]|\Z)([^\n]*)")
-_ATX_INDENTED = re.compile(r"\n {1,3}(#{1,6})(?=[ \t\n]|\Z)([^\n]*)")
-_CLOSING_HASHES = re.compile(r"(?:^|(?<![ \t])[ \t]+)#+$")  # (from the start of a run of blanks only: linear)
-_UNESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
+_ATX_FIRST = lazyre.compile(_ATX)
+_ATX_NEXT = lazyre.compile(r"\n(#{1,6})(?=[ \t\n]|\Z)([^\n]*)")
+_ATX_INDENTED = lazyre.compile(r"\n {1,3}(#{1,6})(?=[ \t\n]|\Z)([^\n]*)")
+_CLOSING_HASHES = lazyre.compile(r"(?:^|(?<![ \t])[ \t]+)#+$")  # (from the start of a run of blanks only: linear)
+_UNESCAPE = lazyre.compile(r"\\([!-/:-@\[-`{-~])")
 _MASK = "\x1a"  # stands in for masked characters in pass 4 (never a bracket, space or newline)
 
 
@@ -720,7 +722,7 @@ def _span_bounds(text: str, start: int, close: int) -> tuple[str, int, int]:
     return content, first, last
 
 
-_ANGLE = re.compile(r"<[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]")  # a "<" that may open a comment or an autolink
+_ANGLE = lazyre.compile(r"<[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]")  # a "<" that may open a comment or an autolink
 
 
 def _next_angle(m: str, pos: int, line_end: int, size: int) -> int:

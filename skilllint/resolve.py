@@ -46,6 +46,7 @@ from functools import cache
 from types import MappingProxyType
 from typing import Final, NamedTuple
 
+from skilllint import lazyre
 from skilllint.records import FrozenRecord, Record
 from skilllint.targets import Target, Tool, builtin_targets
 from skilllint.toolspec import ToolSpec, parse_tool_entry
@@ -117,7 +118,7 @@ class Resolution(NamedTuple):
 # --------------------------------------------------------------------------------------------
 
 _KIND_NAME, _KIND_ALIAS, _KIND_DEPRECATED = "name", "alias", "deprecated"
-_STYLE_CHARS = re.compile(r"[-_]")
+_STYLE_CHARS = lazyre.compile(r"[-_]")
 
 
 def _fold(name: str) -> str:
@@ -195,8 +196,8 @@ def _known_anywhere(name: str) -> bool:
 _SERVER = r"(?P<server>[A-Za-z0-9][A-Za-z0-9_.-]*?)"
 _TOOL = r"(?P<tool>[^\s()/]+)"
 _CONFIG_NOTATIONS = (
-    re.compile(r"mcp[:./][^\s()]+", re.IGNORECASE),  # mcp:server:tool, mcp/server/tool
-    re.compile(r"@?[A-Za-z0-9][A-Za-z0-9_.-]*/[^\s()/]+"),  # server/tool, @server/tool
+    lazyre.compile(r"mcp[:./][^\s()]+", re.IGNORECASE),  # mcp:server:tool, mcp/server/tool
+    lazyre.compile(r"@?[A-Za-z0-9][A-Za-z0-9_.-]*/[^\s()/]+"),  # server/tool, @server/tool
 )
 
 

@@ -19,6 +19,7 @@ import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from skilllint import lazyre
 from skilllint.model import Diagnostic, Span
 from skilllint.readfacts import Location
 from skilllint.records import Record
@@ -27,8 +28,8 @@ from skilllint.registry import UnknownRuleError, expand_selector
 if TYPE_CHECKING:
     from skilllint.markdown import HtmlComment
 
-_COMMENT = re.compile(r"^\s*skilllint-(disable-next-line|disable-line|disable-file|disable|enable)\b(.*)$", re.S)
-_YAML = re.compile(r"#\s*skilllint-(disable-next-line|disable-line)\b(.*)$")
+_COMMENT = lazyre.compile(r"^\s*skilllint-(disable-next-line|disable-line|disable-file|disable|enable)\b(.*)$", re.S)
+_YAML = lazyre.compile(r"#\s*skilllint-(disable-next-line|disable-line)\b(.*)$")
 UNSUPPRESSIBLE_PREFIX = "SL0"
 
 

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import re
 
+from skilllint import lazyre
+
 _NOT_C0 = (
     "\x7f-\x9f"  # DEL and the C1 controls (CSI, OSC... act like ESC sequences on some terminals)
     "\ud800-\udfff"  # lone surrogates: undecodable bytes (surrogateescape) and worse
@@ -29,9 +31,9 @@ _INVISIBLE = "\u200b\u2060-\u2064\ufeff\U000e0000-\U000e007f"
 """Characters that print as nothing (zero-width space, word joiner, invisible operators, BOM, Unicode
 Tags): escaped in what is read as text (messages, help, quoted lines), not in paths, which must name
 the file. A zero-width joiner is left alone: it belongs inside emoji sequences."""
-_UNSAFE = re.compile(f"[\x00-\x1f{_NOT_C0}]")  # all C0 controls, tab, CR and LF included
-_UNSAFE_TEXT = re.compile(f"[\x00-\x1f{_NOT_C0}{_INVISIBLE}]")
-_UNSAFE_KEEP_NEWLINE = re.compile(f"[\x00-\x09\x0b-\x1f{_NOT_C0}{_INVISIBLE}]")
+_UNSAFE = lazyre.compile(f"[\x00-\x1f{_NOT_C0}]")  # all C0 controls, tab, CR and LF included
+_UNSAFE_TEXT = lazyre.compile(f"[\x00-\x1f{_NOT_C0}{_INVISIBLE}]")
+_UNSAFE_KEEP_NEWLINE = lazyre.compile(f"[\x00-\x09\x0b-\x1f{_NOT_C0}{_INVISIBLE}]")
 _NAMED = {"\n": "\\n", "\t": "\\t", "\r": "\\r"}
 
 

@@ -13,10 +13,10 @@ entry that results is then reported by `parse_tool_entry` (`closes a parenthesis
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from typing import Any, Final
 
+from skilllint import lazyre
 from skilllint.document import Document, at_offset
 from skilllint.readfacts import Location
 from skilllint.records import FrozenRecord
@@ -39,9 +39,9 @@ class ToolEntry(FrozenRecord):
         self.problem = problem
 
 
-_PARENS = re.compile(r"[()]")
-_SPACES = re.compile(r"\s+")
-_WORD = re.compile(r"\S+")
+_PARENS = lazyre.compile(r"[()]")
+_SPACES = lazyre.compile(r"\s+")
+_WORD = lazyre.compile(r"\S+")
 
 
 def split_entries(text: str) -> tuple[str, list[tuple[str, int]]]:

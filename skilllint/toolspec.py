@@ -23,12 +23,13 @@ as they were when the two parsers were merged, so every message is unchanged.
 
 from __future__ import annotations
 
-import re
 from typing import NamedTuple
+
+from skilllint import lazyre
 
 __all__ = ["ToolSpec", "parse_tool_entry"]
 
-_PARENS = re.compile(r"[()]")
+_PARENS = lazyre.compile(r"[()]")
 
 
 class ToolSpec(NamedTuple):

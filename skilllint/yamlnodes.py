@@ -19,6 +19,7 @@ import yaml
 from yaml.constructor import SafeConstructor
 from yaml.nodes import CollectionNode, MappingNode, Node, ScalarNode, SequenceNode
 
+from skilllint import lazyre
 from skilllint.records import FrozenRecord, Record
 from skilllint.yamlspans import mark_span
 
@@ -119,7 +120,7 @@ class ParsedYaml(Record):
         self.faults = [] if faults is None else faults
 
 
-_YAML_ONLY_BREAKS = re.compile("[\r\x85\u2028\u2029]")
+_YAML_ONLY_BREAKS = lazyre.compile("[\r\x85\u2028\u2029]")
 """Line breaks to YAML but not to skilllint, which counts lines at `\n` (CRLF is made `\n` on
 reading) as editors, git and the Markdown scanner do. After one of these, libyaml's
 line and column drift (a key on file line 3 was reported on line 4); a mark's index (in
@@ -221,7 +222,7 @@ _MAX_INT_BITS = 4_000 * 3  # about 3,600 decimal digits: under Python's 4,300-di
 _COLLECTION_TAGS = frozenset(f"{_CORE}{name}" for name in ("seq", "map", "set", "omap", "pairs"))
 
 
-_EXPLICIT_TAG = re.compile(r"(?:&\S+\s+)?!")
+_EXPLICIT_TAG = lazyre.compile(r"(?:&\S+\s+)?!")
 
 
 def describe_kind(value: object) -> str:

@@ -20,10 +20,10 @@ from __future__ import annotations
 
 import contextlib
 import os
-import re
 import time
 from pathlib import Path
 
+from skilllint import lazyre
 from skilllint.fsview import read_bytes
 
 FORMAT_DIR = "v1"
@@ -31,8 +31,8 @@ MAX_ENTRY_BYTES = 64 * 1024 * 1024
 """An entry is a few kilobytes; a bigger file in its place is not ours, and is not read."""
 DAY = 24 * 60 * 60
 MAX_AGE_DAYS = 14
-_KEY = re.compile(r"[0-9a-f]{64}")
-_SHARD = re.compile(r"[0-9a-f]")
+_KEY = lazyre.compile(r"[0-9a-f]{64}")
+_SHARD = lazyre.compile(r"[0-9a-f]")
 _TEMP_SUFFIX = ".tmp"
 _PRUNED = ".pruned"
 TAG_NAME = "CACHEDIR.TAG"

@@ -9,15 +9,16 @@ several rules live in modules starting with `_`.
 from __future__ import annotations
 
 import os
-import re
 from functools import cache
 from importlib import import_module
 from typing import TYPE_CHECKING
 
+from skilllint import lazyre
+
 if TYPE_CHECKING:
     from skilllint.rule import AnyRule
 
-_RULE_MODULE = re.compile(r"^(sl\d{3}_[a-z0-9_]+)\.py$")
+_RULE_MODULE = lazyre.compile(r"^(sl\d{3}_[a-z0-9_]+)\.py$")
 
 
 @cache

@@ -8,11 +8,10 @@ Copilot's custom agents and OpenCode's agents: `checks/_copilot.py`, `checks/_op
 
 from __future__ import annotations
 
-import re
-
+from skilllint import lazyre
 from skilllint.document import AGENT, COMMAND, COPILOT_AGENT, COPILOT_PROMPT, OPENCODE_AGENT, Document
 
-_NOT_SLUG = re.compile(r"[^a-z0-9]+")
+_NOT_SLUG = lazyre.compile(r"[^a-z0-9]+")
 WHO = {AGENT: ("Claude Code", "subagent"), COMMAND: ("Claude Code", "command"),
        COPILOT_AGENT: ("GitHub Copilot", "custom agent"), COPILOT_PROMPT: ("GitHub Copilot", "prompt file"),
        OPENCODE_AGENT: ("OpenCode", "agent")}

@@ -29,6 +29,7 @@ from collections.abc import Callable
 from functools import lru_cache, partial
 from typing import Final
 
+from skilllint import lazyre
 from skilllint.document import Document
 from skilllint.model import Span
 from skilllint.readfacts import Location
@@ -41,15 +42,15 @@ from skilllint.targets import Target, builtin_targets
 # stripped with `removesuffix`, not a permission rule's empty specifier: `toolspec.parse_tool_entry`
 # reads `Tool(specifier)` entries, and a span with a specifier is never a reference (module doc).
 # Kept inline: this runs on every code span of every body.
-_IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_.:/-]*(?:\(\))?$")
-_SINGLE_WORD = re.compile(r"^[A-Za-z][a-z]*$")
+_IDENTIFIER = lazyre.compile(r"^[A-Za-z_][A-Za-z0-9_.:/-]*(?:\(\))?$")
+_SINGLE_WORD = lazyre.compile(r"^[A-Za-z][a-z]*$")
 # capitalised tool names that are no English word: in backticks, the tool
 _DISTINCTIVE_WORDS = frozenset({"Bash", "Grep", "Glob"})
-_AFTER_TOOL = re.compile(r"^\s*(?:tool|tools)\b", re.I)
-_AFTER_LIST_TOOLS = re.compile(r"^\s*(?:,\s*`[^`]+`\s*)*(?:,?\s*(?:and|or)\s*`[^`]+`\s*)?tools?\b", re.I)
-_BEFORE_STRONG = re.compile(r"\b(?:tool|tools|call|calls|calling|invoke|invokes|invoking)\s*(?:the\s+)?$", re.I)
-_BEFORE_WEAK = re.compile(r"\b(?:use|uses|using|with|via|run|runs)\s*(?:the\s+)?$", re.I)
-_AFTER_NOT_TOOL = re.compile(
+_AFTER_TOOL = lazyre.compile(r"^\s*(?:tool|tools)\b", re.I)
+_AFTER_LIST_TOOLS = lazyre.compile(r"^\s*(?:,\s*`[^`]+`\s*)*(?:,?\s*(?:and|or)\s*`[^`]+`\s*)?tools?\b", re.I)
+_BEFORE_STRONG = lazyre.compile(r"\b(?:tool|tools|call|calls|calling|invoke|invokes|invoking)\s*(?:the\s+)?$", re.I)
+_BEFORE_WEAK = lazyre.compile(r"\b(?:use|uses|using|with|via|run|runs)\s*(?:the\s+)?$", re.I)
+_AFTER_NOT_TOOL = lazyre.compile(
     r"^\s*(?:functions?|methods?|class(?:es)?|fields?|parameters?|arguments?|propert(?:y|ies)|keys?|options?|"
     r"flags?|types?|objects?|modules?|packages?|variables?|events?|commands?|scripts?|syntax|language)\b",
     re.I,
@@ -59,22 +60,22 @@ _MARKER = r"(?:\b(?:e\.g\.|eg\.)(?!\w)|\b(?:for example|for instance|such as|lik
 _SPAN_LIST = r"`[^`]*`(?:\s*(?:,|/|\bor\b|\band\b)\s*(?:(?:or|and)\s+)?`[^`]*`)*"
 # an example marker and the list of spans it gives, at most three words on ("such as `a`, `b` or `c`", "e.g. a
 # tool named `X`"); a span after the list is not an example ("files such as `a.yaml` with `read_file`")
-_EXAMPLE_LIST = re.compile(_MARKER + r"[,:]?\s+(?:[^\s`]+\s+){0,3}?" + _SPAN_LIST, re.I)
-_EXAMPLE_BEFORE = re.compile(_MARKER + r"[,:]?\s+(?:[^\s`]+\s+){0,3}?(?:`[^`]*`\s*(?:,|/|\bor\b|\band\b)\s*"
-                             r"(?:(?:or|and)\s+)?)*$", re.I)
+_EXAMPLE_LIST = lazyre.compile(_MARKER + r"[,:]?\s+(?:[^\s`]+\s+){0,3}?" + _SPAN_LIST, re.I)
+_EXAMPLE_BEFORE = lazyre.compile(_MARKER + r"[,:]?\s+(?:[^\s`]+\s+){0,3}?(?:`[^`]*`\s*(?:,|/|\bor\b|\band\b)\s*"
+                                 r"(?:(?:or|and)\s+)?)*$", re.I)
 # ... and conditions on a tool being there ("If access to artifacts is available:", "if you have access to
 # `create_file`"): a runtime without the tool skips the instruction
-_SUPPOSITION = re.compile(r"\b(?:would(?!\s+(?:like|prefer|rather)\b)|could|might"
-                          r"|(?:if|when)(?=[^.!?\n]{0,80}?\b(?:is|are)\s+available\b)|if\s+you\s+have\s+access\s+to)\b",
-                          re.I)
+_SUPPOSITION = lazyre.compile(r"\b(?:would(?!\s+(?:like|prefer|rather)\b)|could|might"
+                              r"|(?:if|when)(?=[^.!?\n]{0,80}?\b(?:is|are)\s+available\b)|if\s+you\s+have\s+access\s+to)\b",
+                              re.I)
 # the same condition as the lead-in of a sentence begun on a line above, whose "If" may be cut off the kept context
-_AVAILABLE_BEFORE = re.compile(r"\b(?:is|are)\s+available\b|\bhave\s+access\s+to\b", re.I)
+_AVAILABLE_BEFORE = lazyre.compile(r"\b(?:is|are)\s+available\b|\bhave\s+access\s+to\b", re.I)
 # a sentence's end, not an abbreviation's dot ("e.g. `x`")
-_SENTENCE_END = re.compile(r"(?<!e\.g)(?<!i\.e)(?<!etc)(?<!\bvs)(?<!\beg)[.!?](?=\s|$)", re.I)
+_SENTENCE_END = lazyre.compile(r"(?<!e\.g)(?<!i\.e)(?<!etc)(?<!\bvs)(?<!\beg)[.!?](?=\s|$)", re.I)
 # clause ends inside `before`: a prohibition governs its own clause only ("Don't guess; use `read_file`")
-_CLAUSE_END = re.compile(r"[.;!?](?:\s|$)|:\s|\s[—–]\s|\s--\s|,\s+(?:then|and then|but|and)\s")
+_CLAUSE_END = lazyre.compile(r"[.;!?](?:\s|$)|:\s|\s[—–]\s|\s--\s|,\s+(?:then|and then|but|and)\s")
 # a prohibition whose object is the span, possibly after earlier spans of a list ("never use `Bash` or `Edit`")
-_NEGATED = re.compile(
+_NEGATED = lazyre.compile(
     r"(?:\b(?:do\s+not|don't|dont|never|avoid|must\s+not|mustn't|should\s+not|shouldn't|cannot|can't|"
     r"not)\b(?:\s+(?:ever|directly|just|also|again|yet))?"
     r"(?:\s+(?:use|using|call|calling|invoke|invoking|run|running|rely\s+on|fall\s+back\s+to|reach\s+for|touch|"
@@ -85,20 +86,20 @@ _NEGATED = re.compile(
     r"(?:`[^`]*`(?:\s+tools?)?\s*(?:,|/|\bor\b|\band\b|\bnor\b)\s*(?:(?:or|and|nor)\s+)?)*$",
     re.I,
 )
-_DOUBLE_NEGATIVE = re.compile(r"\b(?:not|never|cannot|can't|won't|doesn't|don't|no)\b", re.I)
+_DOUBLE_NEGATIVE = lazyre.compile(r"\b(?:not|never|cannot|can't|won't|doesn't|don't|no)\b", re.I)
 # a list's lead-in that forbids what its items say ("**NEVER do:**", "### Don't", "Anti-patterns:")
-_NEGATIVE_LEAD = re.compile(
+_NEGATIVE_LEAD = lazyre.compile(
     r"^\W*(?:never|don't|do\s+not|avoid|must\s+not|anti-?patterns?|what\s+not\s+to\s+do|forbidden|prohibited)\b"
     r"[^:]{0,40}:[\s*_]*$"
     r"|^\s*#{1,6}\s+.*\b(?:don'?ts?|do\s+not|never|anti-?patterns?|what\s+not\s+to\s+do|forbidden|prohibited)\b",
     re.I,
 )
-_LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d{1,9}[.)])\s+")
-_TOOL_HEADER = re.compile(r"^tools?(?:\s+names?)?$", re.I)
+_LIST_ITEM = lazyre.compile(r"^\s*(?:[-*+]|\d{1,9}[.)])\s+")
+_TOOL_HEADER = lazyre.compile(r"^tools?(?:\s+names?)?$", re.I)
 # Runtimes named on a line make their own tools on it about them ("Gemini CLI uses `web_fetch`"), not an
 # instruction for this target. Display names that are ordinary English words (Continue, Amp, Crush)
 # are left out; Copilot Studio is not GitHub Copilot.
-_RUNTIME_NAMES = re.compile(
+_RUNTIME_NAMES = lazyre.compile(
     r"\b(?:Claude Code|Cline|Roo(?: Code)?|Kilo(?: Code)?|Cursor|Windsurf|Codex|Copilot(?! Studio)|Gemini(?: CLI)?|"
     r"OpenCode|OpenClaw|Goose|Kiro|Qwen(?: Code)?|SISU|Sisu)\b"
 )

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable
 from typing import Final, TypeVar
 
+from skilllint import lazyre
 from skilllint.manifests import Manifest, ManifestName
 from skilllint.project import Project, SkillSummary
 from skilllint.readfacts import Location
@@ -13,7 +13,7 @@ from skilllint.records import FrozenRecord
 from skilllint.targets import Target
 
 T = TypeVar("T")
-_STYLE = re.compile(r"[-_.]")
+_STYLE = lazyre.compile(r"[-_.]")
 
 
 SHARED_SKILL_FOLDERS = frozenset({".claude", ".agents", ".github", ".opencode"})

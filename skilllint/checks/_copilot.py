@@ -25,6 +25,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+from skilllint import lazyre
 from skilllint.checks._project import nearest_files, shown_path
 from skilllint.checks._tools import declared_tools
 from skilllint.document import COPILOT_AGENT, COPILOT_PROMPT, Document
@@ -91,8 +92,8 @@ def _servers(doc: Document, path: str) -> set[str] | None:
     return {str(key) for key in servers} if isinstance(servers, dict) else None
 
 
-_COMMENT_OR_STRING = re.compile(r'"(?:[^"\\]|\\.)*"|//[^\n]*|/\*.*?\*/', re.S)
-_TRAILING_COMMA = re.compile(r",(\s*[}\]])")
+_COMMENT_OR_STRING = lazyre.compile(r'"(?:[^"\\]|\\.)*"|//[^\n]*|/\*.*?\*/', re.S)
+_TRAILING_COMMA = lazyre.compile(r",(\s*[}\]])")
 
 
 def _json_with_comments(text: str) -> Any:

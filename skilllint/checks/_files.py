@@ -24,26 +24,27 @@ from bisect import bisect_left
 from typing import Final
 from urllib.parse import unquote
 
+from skilllint import lazyre
 from skilllint.document import Document
 from skilllint.markdown import CodeSpan
 from skilllint.model import Span
 from skilllint.readfacts import Location
 from skilllint.records import FrozenRecord
 
-_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
-_SKILL_DIR_VAR = re.compile(r"^\$\{?(?:CLAUDE_SKILL_DIR|SKILL_DIR)\}?/")
-_PLUGIN_ROOT_VAR = re.compile(r"^\$\{?CLAUDE_PLUGIN_ROOT\}?/")
-_OTHER_VAR = re.compile(r"^\$|%[A-Z_]+%")
+_SCHEME = lazyre.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
+_SKILL_DIR_VAR = lazyre.compile(r"^\$\{?(?:CLAUDE_SKILL_DIR|SKILL_DIR)\}?/")
+_PLUGIN_ROOT_VAR = lazyre.compile(r"^\$\{?CLAUDE_PLUGIN_ROOT\}?/")
+_OTHER_VAR = lazyre.compile(r"^\$|%[A-Z_]+%")
 _SKILL_FOLDERS = frozenset({"scripts", "references", "reference", "assets", "templates", "examples", "resources",
                             "docs", "agents", "data"})
 _SPEC_FOLDERS = frozenset({"scripts", "references", "assets"})  # the spec's optional folders
 PLUGIN_MARKER = os.path.join(".claude-plugin", "plugin.json")
 # "e.g." ends in a dot: a word boundary after them would need a letter next
-_HYPOTHETICAL = re.compile(r"\b(?:e\.g\.|eg\.)(?!\w)|\b(?:example|examples|for instance|such as|would|could|"
-                           r"might)\b|→", re.I)
+_HYPOTHETICAL = lazyre.compile(r"\b(?:e\.g\.|eg\.)(?!\w)|\b(?:example|examples|for instance|such as|would|could|"
+                               r"might)\b|→", re.I)
 # a clause asking for the file to be made or written out, the span its object: it need not exist yet
 _LISTED = r"(?:`[^`]*`\s*(?:,|\band\b|\bor\b)?\s*)*"  # earlier spans of the same list
-_CREATES = re.compile(
+_CREATES = lazyre.compile(
     r"(?:\b(?:create|creates|creating|add|adds|adding|generate|generates|generating|scaffold|scaffolds|touch|mkdir|"
     r"make|makes)\b(?:\s+(?:a|an|the|new|empty|your|own|one|file|files|folder|script|called|named|at|in|as)\b){0,4}"
     r"|\b(?:save|saves|saving|saved|write|writes|writing|written|output|outputs|export|exports|dump|dumps|put|puts|"
@@ -51,13 +52,13 @@ _CREATES = re.compile(
     r"\b(?:to|into|as|at|in)(?:\s+(?:a|an|the|new|file|folder))*)\s*" + _LISTED + r"$",
     re.I,
 )
-_CLAUSE_END = re.compile(r"[.;!?](?:\s|$)|:\s|\s[—–]\s|\s--\s")
+_CLAUSE_END = lazyre.compile(r"[.;!?](?:\s|$)|:\s|\s[—–]\s|\s--\s")
 # a sentence's end, not an abbreviation's dot ("e.g. `x`")
-_SENTENCE_END = re.compile(r"(?<!e\.g)(?<!i\.e)(?<!etc)(?<!\bvs)(?<!\beg)[.!?](?=\s|$)", re.I)
-_BLOCK_START = re.compile(r"^\s*(?:[-*+]\s|\d{1,9}[.)]\s|#{1,6}\s|\||>)")  # a list item, heading, table row, quote
-_BLOCK_LINE = re.compile(r"^\s*(?:#{1,6}\s|\|)")  # lines no sentence goes on from
-_SEPARATOR = re.compile(r"[/\\]")
-_SEGMENT = re.compile(r"[\w@.+-]+")
+_SENTENCE_END = lazyre.compile(r"(?<!e\.g)(?<!i\.e)(?<!etc)(?<!\bvs)(?<!\beg)[.!?](?=\s|$)", re.I)
+_BLOCK_START = lazyre.compile(r"^\s*(?:[-*+]\s|\d{1,9}[.)]\s|#{1,6}\s|\||>)")  # a list item, heading, table row, quote
+_BLOCK_LINE = lazyre.compile(r"^\s*(?:#{1,6}\s|\|)")  # lines no sentence goes on from
+_SEPARATOR = lazyre.compile(r"[/\\]")
+_SEGMENT = lazyre.compile(r"[\w@.+-]+")
 # words before a command's script: interpreters, runners, readers (`uv run python scripts/x.py`)
 _RUNNERS = frozenset({
     "python", "python3", "python2", "py", "bash", "sh", "zsh", "source", ".", "node", "deno", "bun", "tsx",
@@ -80,7 +81,7 @@ def looks_like_path(text: str) -> bool:
     return dot > 0 and 1 <= len(extension) <= 8 and extension.isascii() and extension.isalnum()
 
 
-_PLACEHOLDER = re.compile(r"[<>{}*?\[\]|]|\.\.\.|\$")
+_PLACEHOLDER = lazyre.compile(r"[<>{}*?\[\]|]|\.\.\.|\$")
 
 
 class FileReference(FrozenRecord):
@@ -327,9 +328,9 @@ def _project_path(doc: Document, path: str) -> bool:
     return first not in _SKILL_FOLDERS and first not in _folded_skill_folders(doc)
 
 
-_PLACEHOLDER_STEM = re.compile(r"(?:your|my)[_-]\w+|(?:script|file)[_-]?name|name|filename|foo|bar|xxx", re.I)
+_PLACEHOLDER_STEM = lazyre.compile(r"(?:your|my)[_-]\w+|(?:script|file)[_-]?name|name|filename|foo|bar|xxx", re.I)
 # name or description of a skill about writing skills: "Create new skills", "when the user wants to "write a skill""
-_AUTHORING = re.compile(
+_AUTHORING = lazyre.compile(
     r"\b(?:create|creates|creating|write|writes|writing|build|builds|building|author|authoring|scaffold\w*)\s+"
     r"(?:a|an|new|effective|custom|agent|your\s+own)\s+(?:(?:new|effective|custom|agent)\s+)?skills?\b"
     r"|\bcreat(?:e|es|ing)\s+skills\b|\bSKILL\.md\b|^(?:skill-creator|writing-skills|skill-development)$",
@@ -337,7 +338,7 @@ _AUTHORING = re.compile(
 )
 
 
-_POSSESSIVE = re.compile(r"(?:(\S+)\s+)?(\S+?)(?:'s|\u2019s)\s*$|\bits\s*$", re.I)
+_POSSESSIVE = lazyre.compile(r"(?:(\S+)\s+)?(\S+?)(?:'s|\u2019s)\s*$|\bits\s*$", re.I)
 
 
 def _belongs_elsewhere(before: str) -> bool:
@@ -366,7 +367,7 @@ def _authoring(doc: Document) -> bool:
     return cached
 
 
-_ELSEWHERE = re.compile(
+_ELSEWHERE = lazyre.compile(
     r"\b(?:live|lives|are|is|ship|ships)\s+in\s+(?:a|the|your)\s+(?:local\s+)?(?:clone|checkout)\s+of\b", re.I)
 
 

@@ -11,27 +11,28 @@ import re
 from collections.abc import Callable, Iterator
 from functools import lru_cache
 
+from skilllint import lazyre
 from skilllint.document import Document
 from skilllint.jsonfile import JsonFile
 
-TAGS = re.compile("[\U000e0000-\U000e007f]+")
-BIDI = re.compile("[\u202a-\u202e\u2066-\u2069]")
-INVISIBLE = re.compile(
+TAGS = lazyre.compile("[\U000e0000-\U000e007f]+")
+BIDI = lazyre.compile("[\u202a-\u202e\u2066-\u2069]")
+INVISIBLE = lazyre.compile(
     "[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u2060-\u2064\u206a-\u206f"
     "\u3164\ufeff\uffa0\U0001bca0-\U0001bca3\U000e0100-\U000e01ef]")
 """Default-ignorable code points that render as nothing (Unicode DerivedCoreProperties
 Default_Ignorable_Code_Point), less the bidi controls (SL603), the tags (SL602) and the emoji
 variation selectors U+FE0E/U+FE0F, which change how the character before them looks."""
-RTL = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc\U00010800-\U00010fff\U0001e800-\U0001efff]")
+RTL = lazyre.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc\U00010800-\U00010fff\U0001e800-\U0001efff]")
 """Strong right-to-left letters (Hebrew, Arabic, Syriac, Thaana, N'Ko, ...)."""
-JOINING_SCRIPTS = re.compile("[\u0600-\u06ff\u0750-\u077f\u0900-\u0dff\u1000-\u109f\ua8e0-\ua8ff]")
+JOINING_SCRIPTS = lazyre.compile("[\u0600-\u06ff\u0750-\u077f\u0900-\u0dff\u1000-\u109f\ua8e0-\ua8ff]")
 """Scripts where ZWNJ and ZWJ shape letters (Arabic, Persian, Indic, Myanmar): there they are text."""
 
 
 _BYTES = {
-    "tags": re.compile(rb"\xf3\xa0[\x80\x81]"),
-    "bidi": re.compile(rb"\xe2(?:\x80[\xaa-\xae]|\x81[\xa6-\xa9])"),
-    "invisible": re.compile(
+    "tags": lazyre.compile(rb"\xf3\xa0[\x80\x81]"),
+    "bidi": lazyre.compile(rb"\xe2(?:\x80[\xaa-\xae]|\x81[\xa6-\xa9])"),
+    "invisible": lazyre.compile(
         rb"\xc2\xad|\xcd\x8f|\xd8\x9c|\xe1(?:\x85[\x9f\xa0]|\x9e[\xb4\xb5]|\xa0[\x8b-\x8f])"
         rb"|\xe2(?:\x80[\x8b-\x8f]|\x81[\xa0-\xa4\xaa-\xaf])|\xe3\x85\xa4|\xef(?:\xbb\xbf|\xbe\xa0)"
         rb"|\xf0\x9b\xb2[\xa0-\xa3]|\xf3\xa0[\x84-\x87]"),
@@ -41,7 +42,7 @@ encoded text, where the engine skips to the few lead bytes they start with: a se
 text for the classes took a third of a second on the test corpus."""
 
 
-_ANY_BYTES = re.compile(b"|".join(pattern.pattern for pattern in _BYTES.values()))
+_ANY_BYTES = lazyre.compile(b"|".join(pattern.pattern for pattern in _BYTES.values()))
 _ASCII = bytes(range(0x80))
 """Deleted from the bytes before they are searched: every pattern above starts at a lead byte and
 runs through its continuation bytes, all >= 0x80, and a UTF-8 sequence is never split by an ASCII

@@ -10,10 +10,10 @@ extension and settings files name the tools they exclude from the model.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from typing import Any, Final
 
+from skilllint import lazyre
 from skilllint.checks._gemini import applied_exclusions
 from skilllint.jsonfile import GEMINI_KINDS, GEMINI_SETTINGS, SETTINGS, JsonFile
 from skilllint.model import Span
@@ -25,7 +25,7 @@ from skilllint.targets import Target
 RULE_LISTS = ("allow", "ask", "deny")
 TOOL_EVENTS = frozenset({"PreToolUse", "PostToolUse", "PostToolUseFailure", "PermissionRequest", "PermissionDenied"})
 """Events whose matcher is matched against a tool's name."""
-_PLAIN_ALTERNATIVES = re.compile(r"[A-Za-z][A-Za-z0-9_]*(?:\|[A-Za-z][A-Za-z0-9_]*)*")
+_PLAIN_ALTERNATIVES = lazyre.compile(r"[A-Za-z][A-Za-z0-9_]*(?:\|[A-Za-z][A-Za-z0-9_]*)*")
 
 
 class NamedTool(FrozenRecord):

@@ -16,10 +16,10 @@ appears in many of its blocks, a generated preamble's bookkeeping (`touch`, `mkd
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Iterable, Iterator
 
+from skilllint import lazyre
 from skilllint.records import Record
 
 NOT_COMMANDS = frozenset({"cd", "echo", "export", "if", "then", "else", "elif", "fi", "for", "do", "done", "while",
@@ -39,20 +39,20 @@ SUBCOMMANDS = frozenset({"git", "gh", "glab", "brew", "apt", "apt-get", "yum", "
                          "mamba", "choco", "winget", "make", "just", "kubectl", "terraform", "aws", "gcloud", "az"})
 """Programs named with their subcommand: `git log` grants reading history, `git` every subcommand
 (`git -c alias.x='!cmd' x` runs any command), so the narrow entry keeps the subcommand."""
-_SUBCOMMAND = re.compile(r"[a-z][\w-]*")
+_SUBCOMMAND = lazyre.compile(r"[a-z][\w-]*")
 _FLAG_WITH_VALUE = frozenset({"-C", "-c", "--git-dir", "--work-tree", "-R", "--repo", "-f", "--file"})
 INTERPRETERS = frozenset({"python", "python3", "node", "bun", "deno", "ruby", "perl", "uv", "npx", "bunx", "pnpm",
                           "npm", "yarn", "pip", "pip3", "php", "Rscript", "go", "cargo"})
 """Programs named with their first argument (a script, a module, a subcommand): `python scripts/x.py`."""
 INLINE = frozenset({"-c", "-e", "--eval", "-p", "--print"})
-_WORD = re.compile(r"(?:[a-z][\w+-]*|\.{0,2}/[\w./-]+|~/[\w./-]+)(?=\s|$|;|&|\||\))")
-_ASSIGNMENT = re.compile(r"[A-Za-z_]\w*=(?:\"[^\"]*\"|'[^']*'|\$\([^)]*\)|\S*)\s*")
-_PATH_VARIABLE = re.compile(r"^\s*(?:export\s+)?([A-Za-z_]\w*)=[\"']?((?:~|\.{0,2})/[\w./-]+)[\"']?\s*$")
-_VARIABLE = re.compile(r"[\"']?\$\{?([A-Za-z_]\w*)\}?[\"']?(?=\s|$)")
-_SUBSTITUTION = re.compile(r"\$\(\s*([^()]*)")
-_SUBSTITUTED = re.compile(r"[A-Za-z_]\w*=[\"']?\$\([^)]*$")
-_SEPARATOR = re.compile(r"&&|\|\||[;|]")
-_HEREDOC = re.compile(r"<<-?\s*['\"]?([A-Za-z_]\w*)")
+_WORD = lazyre.compile(r"(?:[a-z][\w+-]*|\.{0,2}/[\w./-]+|~/[\w./-]+)(?=\s|$|;|&|\||\))")
+_ASSIGNMENT = lazyre.compile(r"[A-Za-z_]\w*=(?:\"[^\"]*\"|'[^']*'|\$\([^)]*\)|\S*)\s*")
+_PATH_VARIABLE = lazyre.compile(r"^\s*(?:export\s+)?([A-Za-z_]\w*)=[\"']?((?:~|\.{0,2})/[\w./-]+)[\"']?\s*$")
+_VARIABLE = lazyre.compile(r"[\"']?\$\{?([A-Za-z_]\w*)\}?[\"']?(?=\s|$)")
+_SUBSTITUTION = lazyre.compile(r"\$\(\s*([^()]*)")
+_SUBSTITUTED = lazyre.compile(r"[A-Za-z_]\w*=[\"']?\$\([^)]*$")
+_SEPARATOR = lazyre.compile(r"&&|\|\||[;|]")
+_HEREDOC = lazyre.compile(r"<<-?\s*['\"]?([A-Za-z_]\w*)")
 
 
 class Programs(Record):

@@ -7,17 +7,17 @@ checked by parsing the edited frontmatter again.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
+from skilllint import lazyre
 from skilllint.checks._fixes import node_range, own_node, scalar_fix, text_edit, verified
 from skilllint.checks._tools import DeclaredTool
 from skilllint.document import Document
 from skilllint.model import Fix
 from skilllint.toollist import split_entries
 
-_ITEM_PREFIX = re.compile(r"[ \t]*-[ \t]+")
-_FLOW_SEPARATOR = re.compile(r"\s*,\s*")
+_ITEM_PREFIX = lazyre.compile(r"[ \t]*-[ \t]+")
+_FLOW_SEPARATOR = lazyre.compile(r"\s*,\s*")
 
 
 def _where(doc: Document, declared: DeclaredTool) -> tuple[tuple[Any, ...], int] | None:

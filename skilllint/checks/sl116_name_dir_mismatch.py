@@ -14,15 +14,15 @@ and stays quiet when that fix makes it match the folder.
 from __future__ import annotations
 
 import os
-import re
 import unicodedata
 from collections.abc import Iterator
 
+from skilllint import lazyre
 from skilllint.checks._helpers import skill_name, slug
 from skilllint.model import Severity
 from skilllint.rule import Finding, SkillContext, SkillRule
 
-_VALID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+_VALID = lazyre.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
 
 def valid_name(text: str) -> bool:

@@ -6,14 +6,14 @@ Claude Code escapes them in synced skills: the text the model sees is not what w
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
+from skilllint import lazyre
 from skilllint.checks._helpers import string_field
 from skilllint.model import Severity
 from skilllint.rule import Finding, SkillContext, SkillRule
 
-_TAG = re.compile(r"</?[A-Za-z][^<>]*>")
+_TAG = lazyre.compile(r"</?[A-Za-z][^<>]*>")
 
 
 def check(ctx: SkillContext) -> Iterator[Finding]:

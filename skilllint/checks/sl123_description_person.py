@@ -14,14 +14,16 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from skilllint import lazyre
 from skilllint.checks._helpers import string_field
 from skilllint.model import Severity, Span
 from skilllint.readfacts import Location
 from skilllint.rule import Finding, SkillContext, SkillRule
 
-_OPENS_AS_I = re.compile(r"^\W*(?:I(?:'m|'ll| am| will| can| help)?|We(?:'re|'ll| are| will| can)?|Let me|Let us)\b")
-_OFFERS_ITSELF = re.compile(r"\b(?:you can use (?:this|me|it)|I can help|I will help|I'll help|"
-                            r"this skill (?:lets|helps|allows) you)\b", re.I)
+_OPENS_AS_I = lazyre.compile(r"^\W*(?:I(?:'m|'ll| am| will| can| help)?|We(?:'re|'ll| are| will| can)?"
+                             r"|Let me|Let us)\b")
+_OFFERS_ITSELF = lazyre.compile(r"\b(?:you can use (?:this|me|it)|I can help|I will help|I'll help|"
+                                r"this skill (?:lets|helps|allows) you)\b", re.I)
 
 
 def check(ctx: SkillContext) -> Iterator[Finding]:

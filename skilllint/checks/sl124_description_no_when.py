@@ -18,11 +18,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from skilllint import lazyre
 from skilllint.checks._helpers import string_field
 from skilllint.model import Severity
 from skilllint.rule import Finding, SkillContext, SkillRule
 
-_WHEN = re.compile(
+_WHEN = lazyre.compile(
     r"\b(?:use (?:it |this(?: skill)? )?(?:when|for|to|if|before|after|whenever|during|while|on|in|with)\b"
     r"|when (?:the|a|an|you|users?|someone|working|asked|needing|creating|building|writing|editing|reviewing|"
     r"dealing|handling|claude)\b|whenever\b|trigger(?:s|ed)?\b|invoke (?:when|for)\b|should be used\b"
@@ -30,7 +31,7 @@ _WHEN = re.compile(
     r"|(?:^|[,;.:]\s*)for\s+\w",  # "..., for QSAR and molecular ML": the occasion as a purpose
     re.I,
 )
-_DEPRECATED = re.compile(r"^\W*(?:deprecated|obsolete|superseded)\b", re.I)
+_DEPRECATED = lazyre.compile(r"^\W*(?:deprecated|obsolete|superseded)\b", re.I)
 
 
 def check(ctx: SkillContext) -> Iterator[Finding]:

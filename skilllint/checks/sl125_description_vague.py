@@ -16,13 +16,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from skilllint import lazyre
 from skilllint.checks._helpers import string_field
 from skilllint.model import Severity
 from skilllint.rule import Finding, SkillContext, SkillRule
 
 SHORTEST = 40
 GENERIC_LONGEST = 80
-_GENERIC = re.compile(r"^\W*(?:helps? (?:with|you)|does stuff|processes data|handles|deals with)\b", re.I)
+_GENERIC = lazyre.compile(r"^\W*(?:helps? (?:with|you)|does stuff|processes data|handles|deals with)\b", re.I)
 
 
 def check(ctx: SkillContext) -> Iterator[Finding]:

@@ -17,14 +17,15 @@ import posixpath
 import re
 from collections.abc import Iterator
 
+from skilllint import lazyre
 from skilllint.model import Severity
 from skilllint.rule import Finding, SkillContext, SkillRule
 
-_URL = re.compile(r"\b[a-z][a-z0-9+.-]*://\S+", re.IGNORECASE)
-_TOKEN = re.compile(r"[\w][\w./-]*[\w]|\w")
-_WITH_EXTENSION = re.compile(r"^(?:[\w.-]+/)*[\w-][\w.-]*\.(?:txt|md|markdown|rst)$", re.IGNORECASE)
-_BARE = re.compile(r"^(?:LICEN[CS]E|COPYING)(?:-[\w.]+)?$")
-_POINTING = re.compile(r"\b(?:see|in|file)\b", re.IGNORECASE)
+_URL = lazyre.compile(r"\b[a-z][a-z0-9+.-]*://\S+", re.IGNORECASE)
+_TOKEN = lazyre.compile(r"[\w][\w./-]*[\w]|\w")
+_WITH_EXTENSION = lazyre.compile(r"^(?:[\w.-]+/)*[\w-][\w.-]*\.(?:txt|md|markdown|rst)$", re.IGNORECASE)
+_BARE = lazyre.compile(r"^(?:LICEN[CS]E|COPYING)(?:-[\w.]+)?$")
+_POINTING = lazyre.compile(r"\b(?:see|in|file)\b", re.IGNORECASE)
 
 
 def named_files(value: str) -> list[str]:

@@ -10,10 +10,10 @@ and no comment sits inside the list.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from typing import Any
 
+from skilllint import lazyre
 from skilllint.checks._fixes import literal_start, node_range, own_node, sequence_items, text_edit, verified
 from skilllint.document import Document
 from skilllint.model import Fix, Severity
@@ -56,8 +56,8 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
     )
 
 
-_SPACE = re.compile(r"\s")
-_LIST_PUNCTUATION = re.compile(r"[\s:\-\[\],]*")
+_SPACE = lazyre.compile(r"\s")
+_LIST_PUNCTUATION = lazyre.compile(r"[\s:\-\[\],]*")
 """What may stand between the key and a list's items, and between items: no comment, no anchor."""
 
 

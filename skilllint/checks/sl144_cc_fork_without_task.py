@@ -19,14 +19,15 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from skilllint import lazyre
 from skilllint.model import Severity
 from skilllint.rule import Finding, SkillContext, SkillRule
 
 DIALECT = "claude-code"
-_STEP = re.compile(r"^\s{0,3}(?:\d{1,3}[.)]|[-*+]\s+\[[ xX]\])\s")
-_STEP_HEADING = re.compile(
+_STEP = lazyre.compile(r"^\s{0,3}(?:\d{1,3}[.)]|[-*+]\s+\[[ xX]\])\s")
+_STEP_HEADING = lazyre.compile(
     r"^\s{0,3}#{1,6}\s+.*\b(?:steps?|workflow|process|instructions?|tasks?|procedure|usage|how to)\b", re.I)
-_DOING = re.compile(
+_DOING = lazyre.compile(
     r"^\s{0,3}(?:[-*+]\s+)?(?:\*\*)?(?:run|create|read|write|find|fix|generate|analy[sz]e|review|check|add|update|"
     r"build|test|deploy|search|call|collect|gather|summari[sz]e|draft|compare|list|open|fetch|extract|report|"
     r"investigate|identify|inspect|execute|scan|audit|produce|return|implement|refactor|migrate|convert|"
@@ -35,9 +36,9 @@ _DOING = re.compile(
     r"research|document|plan|outline|translate|format|parse|load|save|export|import|query|invoke|launch)\b",
     re.I,
 )
-_ARGUMENTS = re.compile(r"\$ARGUMENTS\b|\$\d\b")
-_SHELL_FENCE = re.compile(r"^\s{0,3}(?:`{3,}|~{3,})\s*(?:bash|sh|shell|zsh|console|powershell|pwsh)\b", re.I | re.M)
-_LETTER = re.compile(r"[^\W\d_]")
+_ARGUMENTS = lazyre.compile(r"\$ARGUMENTS\b|\$\d\b")
+_SHELL_FENCE = lazyre.compile(r"^\s{0,3}(?:`{3,}|~{3,})\s*(?:bash|sh|shell|zsh|console|powershell|pwsh)\b", re.I | re.M)
+_LETTER = lazyre.compile(r"[^\W\d_]")
 
 
 def has_task(body: str) -> bool:

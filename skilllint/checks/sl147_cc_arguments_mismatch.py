@@ -23,14 +23,15 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from skilllint import lazyre
 from skilllint.model import Severity, Span
 from skilllint.readfacts import Location
 from skilllint.rule import Finding, SkillContext, SkillRule
 from skilllint.suggest import closest
 
 DIALECT = "claude-code"
-_ALL_ARGUMENTS = re.compile(r"\$ARGUMENTS\b")
-_LOWER_PLACEHOLDER = re.compile(r"(?<![\w$\\])\$([a-z][a-z0-9_]*)(?![\w\[(])")
+_ALL_ARGUMENTS = lazyre.compile(r"\$ARGUMENTS\b")
+_LOWER_PLACEHOLDER = lazyre.compile(r"(?<![\w$\\])\$([a-z][a-z0-9_]*)(?![\w\[(])")
 
 
 def declared_arguments(value: object) -> list[str]:

@@ -9,9 +9,9 @@ plugin agent without `name` is fine; a file without any frontmatter is documenta
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
+from skilllint import lazyre
 from skilllint.checks._agents import file_stem, slug
 from skilllint.checks._helpers import source_text
 from skilllint.document import AGENT
@@ -19,7 +19,7 @@ from skilllint.model import Severity, Span
 from skilllint.readfacts import Location
 from skilllint.rule import Finding, SkillContext, SkillRule
 
-NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+NAME = lazyre.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
 
 def check(ctx: SkillContext) -> Iterator[Finding]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from skilllint import lazyre
 from skilllint.checks._plugins import json_type, plugin_fields, top_object, types_of
 from skilllint.jsonfile import PLUGIN
 from skilllint.model import Severity
@@ -23,7 +24,7 @@ from skilllint.suggest import closest
 
 ENTRY_FIELDS = frozenset({"category", "tags", "strict", "source", "relevance"})
 """Fields of a plugin's marketplace entry, not of its manifest (code.claude.com/docs/en/plugin-marketplaces)."""
-KEBAB = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+KEBAB = lazyre.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
 
 def check(ctx: FileContext) -> Iterator[Finding]:

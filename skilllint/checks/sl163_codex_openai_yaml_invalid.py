@@ -18,12 +18,12 @@ from __future__ import annotations
 
 import os
 import posixpath
-import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
 import yaml
 
+from skilllint import lazyre
 from skilllint.checks._helpers import kind_of
 from skilllint.model import Severity, Span
 from skilllint.readfacts import Location
@@ -31,8 +31,8 @@ from skilllint.rule import Finding, SkillContext, SkillRule
 from skilllint.yamlnodes import ParsedYaml, YamlRefused, find_node, parse_yaml
 from skilllint.yamlspans import mark_span, node_span
 
-_COLOR = re.compile(r"#[0-9A-Fa-f]{6}")
-_WINDOWS_ABSOLUTE = re.compile(r"[A-Za-z]:[\\/]|[\\/]{2}")
+_COLOR = lazyre.compile(r"#[0-9A-Fa-f]{6}")
+_WINDOWS_ABSOLUTE = lazyre.compile(r"[A-Za-z]:[\\/]|[\\/]{2}")
 
 
 class _File:

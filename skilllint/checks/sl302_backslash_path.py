@@ -8,16 +8,16 @@ spec's folders (`See references\\guide.md`), outside code and links.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
+from skilllint import lazyre
 from skilllint.checks._files import file_references
 from skilllint.document import Document
 from skilllint.model import Severity, Span
 from skilllint.readfacts import Location
 from skilllint.rule import Finding, SkillContext, SkillRule
 
-_PROSE_PATH = re.compile(r"(?<![\w\\/.:$%-])((?:scripts|references|assets)(?:\\[A-Za-z0-9_.-]+)+)")
+_PROSE_PATH = lazyre.compile(r"(?<![\w\\/.:$%-])((?:scripts|references|assets)(?:\\[A-Za-z0-9_.-]+)+)")
 
 
 def check(ctx: SkillContext) -> Iterator[Finding]:

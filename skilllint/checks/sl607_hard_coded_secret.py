@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from skilllint import lazyre
 from skilllint.checks._hidden import encoded, every_text, file_lines
 from skilllint.document import DOCUMENT_KINDS
 from skilllint.jsonfile import ALL_KINDS
@@ -31,22 +32,23 @@ from skilllint.readfacts import Location
 from skilllint.rule import FileContext, Finding, SkillContext, SkillRule
 
 FORMATS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("a GitHub token", re.compile(r"\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36}\b")),
-    ("a GitHub fine-grained token", re.compile(r"\bgithub_pat_[A-Za-z0-9]{22}_[A-Za-z0-9]{59}\b")),
-    ("a GitLab token", re.compile(r"\bglpat-[A-Za-z0-9_-]{20}\b")),
-    ("a Slack token", re.compile(r"\bxox[abposr]-(?:[0-9]{10,13}-){1,2}[A-Za-z0-9-]{20,}\b")),
-    ("a Slack webhook", re.compile(r"https://hooks\.slack\.com/services/T[A-Z0-9]{8,}/B[A-Z0-9]{8,}/[A-Za-z0-9]{24}")),
-    ("an AWS access key id", re.compile(r"\b(?:AKIA|ASIA)[A-Z0-9]{16}\b")),
-    ("an OpenAI key", re.compile(r"\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}T3BlbkFJ[A-Za-z0-9_-]{20,}\b")),
-    ("an OpenAI project key", re.compile(r"\bsk-proj-[A-Za-z0-9_-]{80,}\b")),
-    ("an Anthropic key", re.compile(r"\bsk-ant-(?:api|admin)\d{2}-[A-Za-z0-9_-]{80,}\b")),
-    ("a Google API key", re.compile(r"\bAIza[0-9A-Za-z_-]{35}\b")),
-    ("a Stripe live key", re.compile(r"\b[rs]k_live_[0-9a-zA-Z]{24,}\b")),
-    ("a private key", re.compile(r"-----BEGIN (?:RSA |EC |DSA |OPENSSH |PGP |ENCRYPTED )?PRIVATE KEY(?: BLOCK)?-----")),
+    ("a GitHub token", lazyre.compile(r"\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36}\b")),
+    ("a GitHub fine-grained token", lazyre.compile(r"\bgithub_pat_[A-Za-z0-9]{22}_[A-Za-z0-9]{59}\b")),
+    ("a GitLab token", lazyre.compile(r"\bglpat-[A-Za-z0-9_-]{20}\b")),
+    ("a Slack token", lazyre.compile(r"\bxox[abposr]-(?:[0-9]{10,13}-){1,2}[A-Za-z0-9-]{20,}\b")),
+    ("a Slack webhook", lazyre.compile(r"https://hooks\.slack\.com/services/T[A-Z0-9]{8,}/B[A-Z0-9]{8,}/[A-Za-z0-9]{24}")),
+    ("an AWS access key id", lazyre.compile(r"\b(?:AKIA|ASIA)[A-Z0-9]{16}\b")),
+    ("an OpenAI key", lazyre.compile(r"\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}T3BlbkFJ[A-Za-z0-9_-]{20,}\b")),
+    ("an OpenAI project key", lazyre.compile(r"\bsk-proj-[A-Za-z0-9_-]{80,}\b")),
+    ("an Anthropic key", lazyre.compile(r"\bsk-ant-(?:api|admin)\d{2}-[A-Za-z0-9_-]{80,}\b")),
+    ("a Google API key", lazyre.compile(r"\bAIza[0-9A-Za-z_-]{35}\b")),
+    ("a Stripe live key", lazyre.compile(r"\b[rs]k_live_[0-9a-zA-Z]{24,}\b")),
+    ("a private key",
+     lazyre.compile(r"-----BEGIN (?:RSA |EC |DSA |OPENSSH |PGP |ENCRYPTED )?PRIVATE KEY(?: BLOCK)?-----")),
 )
-_ANY = re.compile("|".join(f"(?:{pattern.pattern})" for _, pattern in FORMATS))
+_ANY = lazyre.compile("|".join(f"(?:{pattern.pattern})" for _, pattern in FORMATS))
 _LITERALS = (b"xox", b"sk-", b"k_live_", b"glpat-", b"github_pat_", b"hooks.slack.com", b"PRIVATE KEY")
-_GROUPS = (re.compile(rb"gh[pousr]_"), re.compile(rb"A(?:[KS]IA|Iza)"))
+_GROUPS = (lazyre.compile(rb"gh[pousr]_"), lazyre.compile(rb"A(?:[KS]IA|Iza)"))
 """What every format starts with (or holds), as few scans as cover them all: a literal with `in`, and
 prefixes sharing their first letters as one pattern that starts with them (the regular expression
 engine then skips to that literal as fast as `in` does), so a text with no key costs 9 C-level scans,
@@ -58,7 +60,7 @@ def _maybe(text: str) -> bool:
     return any(literal in data for literal in _LITERALS) or any(group.search(data) for group in _GROUPS)
 
 
-_PLACEHOLDER = re.compile(r"(?i)x{4,}|\*{3,}|\.{3,}|example|sample|dummy|fake|placeholder|your[_-]?|<|\{|\$|0{8,}")
+_PLACEHOLDER = lazyre.compile(r"(?i)x{4,}|\*{3,}|\.{3,}|example|sample|dummy|fake|placeholder|your[_-]?|<|\{|\$|0{8,}")
 
 
 def _placeholder(secret: str, private_key: bool) -> bool:

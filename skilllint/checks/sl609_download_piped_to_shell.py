@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
+from skilllint import lazyre
 from skilllint.checks._bundled import bundled_texts
 from skilllint.checks._code import code_lines
 from skilllint.checks._hidden import encoded, lowered
@@ -31,11 +32,11 @@ RUNNER = (r"(?:sudo\s+(?:-\S+\s+)*)?(?:ba|z|k|da|fi)?sh|iex|invoke-expression"
 """What runs its standard input: a shell, PowerShell's `iex`, or an interpreter reading a script from
 it (`python3 -c '...'` or `-m json.tool` reads the download as data, not code)."""
 PATTERNS = (
-    re.compile(rf"\b{FETCH}\b[^\n|;&]*\|\s*(?:{RUNNER})\b", re.IGNORECASE),
-    re.compile(rf"(?:(?<![\w/])/(?:[\w.-]+/)*)?\b(?:(?:ba|z|k|da)?sh|source|\.)\s+(?:-c\s+)?[\"']?(?:<\(|\$\()\s*{FETCH}\b[^)\n]*\)?[\"']?",
-               re.IGNORECASE),
-    re.compile(rf"\b(?:iex|invoke-expression)\b[\s(]*(?:\(\s*)?(?:new-object\s+(?:system\.)?net\.webclient\)?\.downloadstring|{FETCH})",
-               re.IGNORECASE),
+    lazyre.compile(rf"\b{FETCH}\b[^\n|;&]*\|\s*(?:{RUNNER})\b", re.IGNORECASE),
+    lazyre.compile(rf"(?:(?<![\w/])/(?:[\w.-]+/)*)?\b(?:(?:ba|z|k|da)?sh|source|\.)\s+(?:-c\s+)?[\"']?(?:<\(|\$\()\s*{FETCH}\b[^)\n]*\)?[\"']?",
+                   re.IGNORECASE),
+    lazyre.compile(rf"\b(?:iex|invoke-expression)\b[\s(]*(?:\(\s*)?(?:new-object\s+(?:system\.)?net\.webclient\)?\.downloadstring|{FETCH})",
+                   re.IGNORECASE),
 )
 
 
