@@ -339,12 +339,18 @@ _AUTHORING = lazyre.compile(
 
 
 _POSSESSIVE = lazyre.compile(r"(?:(\S+)\s+)?(\S+?)(?:'s|\u2019s)\s*$|\bits\s*$", re.I)
+_S = ("s", "S", "\u017f")
+"""What `s` matches under `re.I` (U+017F is the long s), so a text that does not end in one (before
+the spaces its `\\s*` takes, which are `str.isspace`'s) cannot match `_POSSESSIVE`."""
 
 
 def _belongs_elsewhere(before: str) -> bool:
     """"`other-skill`'s `references/x.md`", "its `references/x.md`": another thing's file, not this skill's
     ("this skill's `references/x.md`" is)."""
-    found = _POSSESSIVE.search(before[-40:])
+    tail = before[-40:]
+    if not tail.rstrip().endswith(_S):  # what every match ends in (the pattern backtracks over all 40)
+        return False
+    found = _POSSESSIVE.search(tail)
     if found is None:
         return False
     owner, previous = (found.group(2) or "").lower(), (found.group(1) or "").lower()
