@@ -179,6 +179,9 @@ def _off(rule: AnyRule, target: Target, settings: Settings) -> bool:
 PerSkill = tuple[SkillSummary, list[list[Diagnostic]]]
 """A skill's summary and its diagnostics on each target of the run (`lint_skill_per_target`)."""
 
+Ctx = TypeVar("Ctx")
+"""A rule's context, as `Linter._collect` gives it to the rule's check."""
+
 Planned = tuple[AnyRule, Target, bool]
 """A rule that is on, the target it runs on, and whether that is the subject's first target."""
 
@@ -226,13 +229,16 @@ class Linter:
             return
         for rule, target, _ in self.plan(Kind.INPUT, targets):
             assert isinstance(rule, InputRule)
-            self._collect(rule, target, partial(rule.check, InputContext(facts, target, self.run)), fault_path, out)
+            self._collect(rule, target, rule.check, InputContext(facts, target, self.run), fault_path, out)
 
     def check_skill(self, doc: Document, targets: Sequence[Target], out: list[Diagnostic]) -> None:
         self.check_facts(doc.problems, targets, doc.path, out)
+        contexts: dict[tuple[str, bool], SkillContext] = {}  # one per target, shared by the rules (it is read-only)
         for rule, target, primary in self.plan(Kind.SKILL, targets, doc.kind):
-            self._collect(rule, target, partial(_document_check(rule), SkillContext(doc, target, self.run, primary)),
-                          doc.path, out)
+            ctx = contexts.get((target.id, primary))
+            if ctx is None:
+                ctx = contexts[target.id, primary] = SkillContext(doc, target, self.run, primary)
+            self._collect(rule, target, _document_check(rule), ctx, doc.path, out)
 
     def check_skill_each(self, doc: Document, targets: Sequence[Target]) -> list[list[Diagnostic]]:
         """`check_skill(doc, [target], ...)` for each target, in one pass: a per-target rule runs on
@@ -245,7 +251,7 @@ class Linter:
             on = [(targets[index], outs[index]) for index in where]
             if rule.per_target:
                 for target, out in on:
-                    self._collect(rule, target, self._call(rule, doc, target), doc.path, out)
+                    self._collect(rule, target, _call, self._call(rule, doc, target), doc.path, out)
                 continue
             try:
                 findings = list(self._call(rule, doc, on[0][0])())
@@ -295,7 +301,7 @@ class Linter:
         for rule, target, _ in self.plan(Kind.FILE, targets, file.kind):
             check = rule.check if isinstance(rule, FileRule) else rule.file_check
             assert check is not None
-            self._collect(rule, target, partial(check, FileContext(file, target, self.run)), file.path, out)
+            self._collect(rule, target, check, FileContext(file, target, self.run), file.path, out)
 
     def lint_json_file(self, item: DefinitionInput, targets: Sequence[Target]) -> list[Diagnostic]:
         """A plugin.json's or marketplace.json's findings. Never raises, as `lint_skill`."""
@@ -321,15 +327,15 @@ class Linter:
     def check_project(self, project: Project, out: list[Diagnostic]) -> None:
         for rule, target, _ in self.plan(Kind.PROJECT, project.targets):
             assert isinstance(rule, ProjectRule)
-            self._collect(rule, target, partial(rule.check, ProjectContext(project, target, self.run)), ".", out)
+            self._collect(rule, target, rule.check, ProjectContext(project, target, self.run), ".", out)
 
     def check_suppressions(self, report: SuppressionReport, out: list[Diagnostic]) -> None:
         for rule, target, _ in self.plan(Kind.SUPPRESSION, self.settings.targets):
             assert isinstance(rule, SuppressionRule)
-            self._collect(rule, target, partial(rule.check, SuppressionContext(report, target, self.run)), ".", out)
+            self._collect(rule, target, rule.check, SuppressionContext(report, target, self.run), ".", out)
 
-    def _collect(self, rule: AnyRule, target: Target, check: Callable[[], Iterable[Finding]], fault_path: str,
-                 out: list[Diagnostic]) -> None:
+    def _collect(self, rule: AnyRule, target: Target, check: Callable[[Ctx], Iterable[Finding]], ctx: Ctx,
+                 fault_path: str, out: list[Diagnostic]) -> None:
         """Run one rule's check and turn its findings into diagnostics as they come, so a caller
         interrupted by the time budget keeps what was found. A rule that raises costs its own
         findings on this subject, not the run: the error becomes SL000 on `fault_path` and the
@@ -337,7 +343,7 @@ class Linter:
         function (returning a list) raises when called, not when iterated."""
         settings = self.settings
         try:
-            for finding in check():
+            for finding in check(ctx):
                 severity = _severity(rule, finding, target, settings)
                 if severity is None:
                     continue
@@ -444,6 +450,11 @@ def json_file_targets(settings: Settings, kind: str, claude_targets: list[Target
     targets (or a runtime of the user's built on it), else on gemini-cli; the others are Claude
     Code's formats (`definition_targets`)."""
     return runtime_targets(settings, "gemini-cli") if kind in GEMINI_KINDS else claude_targets
+
+
+def _call(check: Callable[[], Iterable[Finding]]) -> Iterable[Finding]:
+    """A check already given its context, for `Linter._collect` (which gives one)."""
+    return check()
 
 
 def _document_checkers(project_rules: Sequence[AnyRule], document: str) -> list[AnyRule]:
