@@ -6,8 +6,8 @@ looks like `pdf-tools` but is another name, a tool name with one resolves to no 
 can hide between letters. In `name`, `description` and the tool fields it is an error (they
 are matched and shown as identifiers); in the instructions a warning. Left alone: a joiner
 between emoji (family and profession sequences), and the joiners of scripts that shape letters
-with them (Arabic, Persian, Indic scripts). Each code point is named. The skill's bundled text
-files (`references/`, `scripts/`) are read too (warnings there).
+with them (Arabic, Persian, Indic scripts). Each code point is named; a run of adjacent ones is
+one finding. The skill's bundled text files (`references/`, `scripts/`) are read too (warnings there).
 
 Fix: a character in the value of `name` or `description` is deleted, when the value then reads
 back as the same text without it. Elsewhere (tool lists, the instructions, bundled files) the
@@ -64,30 +64,43 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
     for path, number, line, own in every_text(doc, INVISIBLE, may_hold("invisible")):
         if strict is None:
             strict = _strict_lines(doc, ctx)
-        for match in INVISIBLE.finditer(line):
-            at = match.start()
-            if _meant(line, at, number):
-                continue
+        for at, run in _runs(line, number):
             identifier = own and number in strict
             in_frontmatter = own and number < doc.body_line  # a value of name or description may go on
             where = "a name, description or tool list" if identifier else "the text"
-            yield Finding(Location(path, Span(number, at + 1, number, at + 2)),
-                          f"invisible character {name(match.group())} in {where}: it shows as nothing but "
-                          "is part of what the model and the runtime read",
-                          "delete it", None if identifier else Severity.WARNING,
-                          budget(_deletion, doc, number, at + 1, match.group()) if in_frontmatter else None)
+            yield Finding(Location(path, Span(number, at + 1, number, at + 1 + len(run))),
+                          f"{_named(run)} in {where}: {_shows_as_nothing(run)} part of what the model and the "
+                          "runtime read",
+                          _delete(run), None if identifier else Severity.WARNING,
+                          budget(_deletion, doc, number, at + 1, run) if in_frontmatter else None)
 
 
 def check_file(ctx: FileContext) -> Iterator[Finding]:
     """The same in a project's JSON files (settings, hooks, plugin manifests, MCP configs): a
     warning, as in a skill's text, since a value's role there is not the rule's to tell."""
     for number, line in file_lines(ctx.file, INVISIBLE, may_hold("invisible")):
-        for match in INVISIBLE.finditer(line):
-            if _meant(line, match.start(), number):
-                continue
-            yield Finding(Location(ctx.file.path, Span(number, match.start() + 1, number, match.start() + 2)),
-                          f"invisible character {name(match.group())} in the text: it shows as nothing but is "
-                          "part of what the runtime reads", "delete it", Severity.WARNING)
+        for at, run in _runs(line, number):
+            yield Finding(Location(ctx.file.path, Span(number, at + 1, number, at + 1 + len(run))),
+                          f"{_named(run)} in the text: {_shows_as_nothing(run)} part of what the runtime reads",
+                          _delete(run), Severity.WARNING)
+
+
+def _runs(line: str, number: int) -> Iterator[tuple[int, str]]:
+    """The hidden characters of line `number`, each run of adjacent ones as one (start, text): a
+    string of zero-width characters (a message hidden in them, or a paste gone wrong) is one thing
+    to delete, not a finding per character."""
+    start = end = -1
+    for match in INVISIBLE.finditer(line):
+        at = match.start()
+        if _meant(line, at, number):
+            continue
+        if at != end:
+            if end >= 0:
+                yield start, line[start:end]
+            start = at
+        end = at + 1
+    if end >= 0:
+        yield start, line[start:end]
 
 
 def _meant(line: str, at: int, number: int) -> bool:
@@ -96,9 +109,25 @@ def _meant(line: str, at: int, number: int) -> bool:
     return _text_joiner(line, at) or (at == 0 and number == 1 and line[0] == "\ufeff")
 
 
-def _deletion(doc: Document, line: int, column: int, char: str) -> Fix | None:
-    """Delete the character at `line`, `column` when it is inside the value of `name` or
-    `description` and the value then is the same text without it."""
+def _named(run: str) -> str:
+    """`invisible character U+200B ZERO WIDTH SPACE`, or for a run `3 invisible characters in a row
+    (U+200B ZERO WIDTH SPACE, U+200C ZERO WIDTH NON-JOINER)`, each code point named once."""
+    if len(run) == 1:
+        return f"invisible character {name(run)}"
+    return f"{len(run)} invisible characters in a row ({', '.join(name(c) for c in dict.fromkeys(run))})"
+
+
+def _shows_as_nothing(run: str) -> str:
+    return "it shows as nothing but is" if len(run) == 1 else "they show as nothing but are"
+
+
+def _delete(run: str) -> str:
+    return "delete it" if len(run) == 1 else "delete them"
+
+
+def _deletion(doc: Document, line: int, column: int, run: str) -> Fix | None:
+    """Delete the characters `run` at `line`, `column` when they are inside the value of `name` or
+    `description` and the value then is the same text without them."""
     offset = offset_of(doc, line, column)
     if offset is None:
         return None
@@ -107,28 +136,30 @@ def _deletion(doc: Document, line: int, column: int, char: str) -> Fix | None:
         if node is None or not isinstance(node.value, str):
             continue
         low, high = node_range(doc, node)
-        if low <= offset < high:
+        if low <= offset and offset + len(run) <= high:
             start = literal_start(doc, node)
             at = None if start is None else offset - start
-            return verified(doc, f"delete the invisible {name(char)}", [text_edit(doc, offset, offset + 1, "")],
-                            _without(key, char, at), portable=True)
+            title = f"delete the invisible {name(run)}" if len(run) == 1 else \
+                f"delete the {len(run)} invisible characters"
+            return verified(doc, title, [text_edit(doc, offset, offset + len(run), "")], _without(key, run, at),
+                            portable=True)
     return None
 
 
-def _without(key: str, char: str, at: int | None) -> Expect:
-    """The data after the deletion: the value with that one character fewer (at `at` when the value is
-    written as is; else wherever, when deleting any of its `char`s gives the same text)."""
+def _without(key: str, run: str, at: int | None) -> Expect:
+    """The data after the deletion: the value without `run` (at `at` when the value is written as
+    is; else wherever, when deleting any one of its `run`s gives the same text)."""
 
     def expect(data: dict[str, Any]) -> dict[str, Any] | None:
         value = data.get(key)
         if not isinstance(value, str):
             return None
         if at is not None:
-            if value[at : at + 1] != char:
+            if value[at : at + len(run)] != run:
                 return None
-            data[key] = value[:at] + value[at + 1 :]
+            data[key] = value[:at] + value[at + len(run) :]
             return data
-        shortened = {value[:i] + value[i + 1 :] for i, c in enumerate(value) if c == char}
+        shortened = {value[:i] + value[i + len(run) :] for i in range(len(value)) if value.startswith(run, i)}
         if len(shortened) != 1:
             return None
         data[key] = shortened.pop()
