@@ -11,9 +11,47 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+import skilllint.commands.check as check_module
 from skilllint.cli import cli
 
 FIXTURES = Path(__file__).parent / "fixtures"
+PDF_SKILL = """---
+name: {name}
+description: Fills PDF forms. Use when the user sends a PDF form.
+allowed-tools: Read Bassh
+---
+Read [the guide](references/guide.md) and run `scripts/fill.py`.
+"""
+"""A skill with three findings (an unknown tool, two missing files), named by `{name}`."""
+
+
+def write_pdf_skills(root: Path) -> Path:
+    """`root/skills/demo` and `root/skills/other`, each a `PDF_SKILL`: six findings in all."""
+    for name in ("demo", "other"):
+        (root / "skills" / name).mkdir(parents=True)
+        (root / "skills" / name / "SKILL.md").write_text(PDF_SKILL.format(name=name), encoding="utf-8")
+    return root
+
+
+@pytest.fixture
+def runs(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
+    """The `check` invocations that really ran (a replay of the run record calls no run_check)."""
+    seen: list[list[str]] = []
+    real = check_module.run_check
+
+    def counting(paths: list[str], options: dict[str, object]) -> int:
+        if not options.get("no_cache"):  # the --no-cache runs the outputs are compared with do not count
+            seen.append(paths)
+        return real(paths, options)
+
+    monkeypatch.setattr(check_module, "run_check", counting)
+    return seen
+
+
+@pytest.fixture
+def cache(tmp_path: Path) -> Path:
+    """A result cache folder of the test's own (`--cache-dir`)."""
+    return tmp_path / "cache"
 
 
 @pytest.fixture(scope="session", autouse=True)

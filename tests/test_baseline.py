@@ -11,26 +11,15 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import run_cli
+from tests.conftest import PDF_SKILL, run_cli, write_pdf_skills
 
-SKILL = """---
-name: {name}
-description: Fills PDF forms. Use when the user sends a PDF form.
-allowed-tools: Read Bassh
----
-Read [the guide](references/guide.md) and run `scripts/fill.py`.
-"""
 BASELINE = ".skilllint-baseline.json"
 
 
 @pytest.fixture
 def tree(tmp_path: Path) -> Path:
     """Two skills with three findings each: an unknown tool in the frontmatter, two missing files in the body."""
-    root = tmp_path / "tree"
-    for name in ("demo", "other"):
-        (root / "skills" / name).mkdir(parents=True)
-        (root / "skills" / name / "SKILL.md").write_text(SKILL.format(name=name), encoding="utf-8")
-    return root
+    return write_pdf_skills(tmp_path / "tree")
 
 
 def check(cwd: Path, *args: str, paths: tuple[str, ...] = (".",), fmt: str = "json") -> tuple[int, str, str]:
@@ -76,7 +65,7 @@ def test_adding_a_finding_reports_exactly_that_finding(tree: Path) -> None:
 def test_a_new_skill_with_the_same_problems_is_new(tree: Path) -> None:
     write_baseline(tree)
     (tree / "skills" / "third").mkdir()
-    (tree / "skills" / "third" / "SKILL.md").write_text(SKILL.format(name="third"), encoding="utf-8")
+    (tree / "skills" / "third" / "SKILL.md").write_text(PDF_SKILL.format(name="third"), encoding="utf-8")
     _, found, _ = new_findings(tree)
     assert {d["path"] for d in found} == {"skills/third/SKILL.md"} and len(found) == 3
 

@@ -19,48 +19,18 @@ from pathlib import Path
 
 import pytest
 
-import skilllint.commands.check as check_module
 from skilllint.cache import runrecord
-from tests.conftest import run_cli
+from tests.conftest import PDF_SKILL, run_cli, write_pdf_skills
 
 ROOT = Path(__file__).resolve().parent.parent
-SKILL = """---
-name: {name}
-description: Fills PDF forms. Use when the user sends a PDF form.
-allowed-tools: Read Bassh
----
-Read [the guide](references/guide.md) and run `scripts/fill.py`.
-"""
 HOUR_AGO = time.time() - 3600
 
 
 @pytest.fixture
-def runs(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
-    """The invocations that really ran (a replay calls no run_check)."""
-    seen: list[list[str]] = []
-    real = check_module.run_check
-
-    def counting(paths: list[str], options: dict[str, object]) -> int:
-        if not options.get("no_cache"):  # the --no-cache runs the outputs are compared with do not count
-            seen.append(paths)
-        return real(paths, options)
-
-    monkeypatch.setattr(check_module, "run_check", counting)
-    return seen
-
-
-@pytest.fixture
-def cache(tmp_path: Path) -> Path:
-    return tmp_path / "cache"
-
-
-@pytest.fixture
 def tree(tmp_path: Path) -> Path:
-    root = tmp_path / "tree"
+    root = write_pdf_skills(tmp_path / "tree")
     for name in ("demo", "other"):
-        folder = root / "skills" / name
-        (folder / "references").mkdir(parents=True)
-        (folder / "SKILL.md").write_text(SKILL.format(name=name), encoding="utf-8")
+        (root / "skills" / name / "references").mkdir()
     (root / "skills" / "demo" / "references" / "guide.md").write_text("# Guide\n", encoding="utf-8")
     return root
 
@@ -157,7 +127,7 @@ def test_a_change_to_the_tree_is_a_fresh_run(tree: Path, cache: Path, runs: list
         (demo / "scripts" / "fill.py").write_text("print()\n", encoding="utf-8")
     elif change == "new skill":
         (tree / "skills" / "third").mkdir()
-        (tree / "skills" / "third" / "SKILL.md").write_text(SKILL.format(name="third"), encoding="utf-8")
+        (tree / "skills" / "third" / "SKILL.md").write_text(PDF_SKILL.format(name="third"), encoding="utf-8")
     elif change == "metadata.yaml":
         (demo / "metadata.yaml").write_text("version: [\n", encoding="utf-8")
     elif change == "empty folder":
@@ -181,7 +151,7 @@ def test_a_file_added_to_an_ignored_folder_replays_one_added_to_a_walked_folder_
     (tree / "build").mkdir()
     age(tree)
     check(tree, cache)
-    (tree / "build" / "SKILL.md").write_text(SKILL.format(name="build"), encoding="utf-8")
+    (tree / "build" / "SKILL.md").write_text(PDF_SKILL.format(name="build"), encoding="utf-8")
     assert replays(tree, cache, runs)  # git ignores it: the walk never lists build/
     (tree / "skills" / "other" / "notes.md").write_text("notes\n", encoding="utf-8")
     assert not replays(tree, cache, runs)  # a listed folder gained an entry
@@ -252,13 +222,13 @@ def test_other_paths_or_working_folder_are_another_record(tree: Path, cache: Pat
 
 def test_a_symlinked_skill_file_follows_its_target(tree: Path, cache: Path, runs: list[list[str]]) -> None:
     shared = tree / "skills" / "shared.md"
-    shared.write_text(SKILL.format(name="linked"), encoding="utf-8")
+    shared.write_text(PDF_SKILL.format(name="linked"), encoding="utf-8")
     (tree / "skills" / "linked").mkdir()
     (tree / "skills" / "linked" / "SKILL.md").symlink_to("../shared.md")
     age(tree)
     check(tree, cache)
     assert replays(tree, cache, runs)
-    shared.write_text(SKILL.format(name="linkxd"), encoding="utf-8")
+    shared.write_text(PDF_SKILL.format(name="linkxd"), encoding="utf-8")
     assert not replays(tree, cache, runs)
 
 

@@ -13,37 +13,13 @@ from pathlib import Path
 
 import pytest
 
-import skilllint.commands.check as check_module
-from tests.conftest import run_cli
-from tests.test_run_record import SKILL, age, records
-
-
-@pytest.fixture
-def runs(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
-    seen: list[list[str]] = []
-    real = check_module.run_check
-
-    def counting(paths: list[str], options: dict[str, object]) -> int:
-        if not options.get("no_cache"):
-            seen.append(paths)
-        return real(paths, options)
-
-    monkeypatch.setattr(check_module, "run_check", counting)
-    return seen
+from tests.conftest import run_cli, write_pdf_skills
+from tests.test_run_record import age, records
 
 
 @pytest.fixture
 def tree(tmp_path: Path) -> Path:
-    root = tmp_path / "tree"
-    for name in ("demo", "other"):
-        (root / "skills" / name).mkdir(parents=True)
-        (root / "skills" / name / "SKILL.md").write_text(SKILL.format(name=name), encoding="utf-8")
-    return root
-
-
-@pytest.fixture
-def cache(tmp_path: Path) -> Path:
-    return tmp_path / "cache"
+    return write_pdf_skills(tmp_path / "tree")
 
 
 def check(root: Path, cache: Path, *args: str, fmt: str = "json") -> tuple[int, str, str]:
