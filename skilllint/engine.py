@@ -251,7 +251,7 @@ class Linter:
             on = [(targets[index], outs[index]) for index in where]
             if rule.per_target:
                 for target, out in on:
-                    self._collect(rule, target, _call, self._call(rule, doc, target), doc.path, out)
+                    self._collect(rule, target, _invoke, self._call(rule, doc, target), doc.path, out)
                 continue
             try:
                 findings = list(self._call(rule, doc, on[0][0])())
@@ -452,7 +452,7 @@ def json_file_targets(settings: Settings, kind: str, claude_targets: list[Target
     return runtime_targets(settings, "gemini-cli") if kind in GEMINI_KINDS else claude_targets
 
 
-def _call(check: Callable[[], Iterable[Finding]]) -> Iterable[Finding]:
+def _invoke(check: Callable[[], Iterable[Finding]]) -> Iterable[Finding]:
     """A check already given its context, for `Linter._collect` (which gives one)."""
     return check()
 
