@@ -163,7 +163,9 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Project:
     return Project(root, hooks_repo, rev, env)
 
 
-def test_try_repo_fails_on_the_broken_skill_and_passes_on_the_fixed_one(project: Project) -> None:
+def test_try_repo_fails_on_the_broken_skill(project: Project) -> None:
+    """`try-repo` builds its own environment in a throwaway store (about 8 s), so it runs once: that
+    the hook passes on a clean skill is asserted below, through the configured repository."""
     code, out = project.pre_commit(
         "try-repo", str(project.hooks_repo), "skilllint", "--color", "never", "--all-files"
     )
@@ -172,13 +174,6 @@ def test_try_repo_fails_on_the_broken_skill_and_passes_on_the_fixed_one(project:
     assert EXPECTED in out
     assert "good-skill" not in out
     assert re.search(r"\b2 skills\b", out), out
-
-    code, out = project.pre_commit(
-        "try-repo", str(project.hooks_repo), "skilllint", "--color", "never",
-        "--files", "skills/good-skill/SKILL.md",
-    )
-    assert code == 0, out
-    assert "Passed" in out
 
 
 def test_hook_maps_files_to_their_skill_and_lints_each_once(project: Project) -> None:
