@@ -68,10 +68,10 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
             identifier = own and number in strict
             in_frontmatter = own and number < doc.body_line  # a value of name or description may go on
             where = "a name, description or tool list" if identifier else "the text"
+            named, shows, delete = _wording(run)
             yield Finding(Location(path, Span(number, at + 1, number, at + 1 + len(run))),
-                          f"{_named(run)} in {where}: {_shows_as_nothing(run)} part of what the model and the "
-                          "runtime read",
-                          _delete(run), None if identifier else Severity.WARNING,
+                          f"{named} in {where}: {shows} part of what the model and the runtime read",
+                          delete, None if identifier else Severity.WARNING,
                           budget(_deletion, doc, number, at + 1, run) if in_frontmatter else None)
 
 
@@ -80,9 +80,9 @@ def check_file(ctx: FileContext) -> Iterator[Finding]:
     warning, as in a skill's text, since a value's role there is not the rule's to tell."""
     for number, line in file_lines(ctx.file, INVISIBLE, may_hold("invisible")):
         for at, run in _runs(line, number):
+            named, shows, delete = _wording(run)
             yield Finding(Location(ctx.file.path, Span(number, at + 1, number, at + 1 + len(run))),
-                          f"{_named(run)} in the text: {_shows_as_nothing(run)} part of what the runtime reads",
-                          _delete(run), Severity.WARNING)
+                          f"{named} in the text: {shows} part of what the runtime reads", delete, Severity.WARNING)
 
 
 def _runs(line: str, number: int) -> Iterator[tuple[int, str]]:
@@ -109,20 +109,14 @@ def _meant(line: str, at: int, number: int) -> bool:
     return _text_joiner(line, at) or (at == 0 and number == 1 and line[0] == "\ufeff")
 
 
-def _named(run: str) -> str:
-    """`invisible character U+200B ZERO WIDTH SPACE`, or for a run `3 invisible characters in a row
-    (U+200B ZERO WIDTH SPACE, U+200C ZERO WIDTH NON-JOINER)`, each code point named once."""
+def _wording(run: str) -> tuple[str, str, str]:
+    """What the message says of the run, in the singular or the plural: its name (`invisible character
+    U+200B ZERO WIDTH SPACE`, or `3 invisible characters in a row (U+200B ZERO WIDTH SPACE, U+200C
+    ZERO WIDTH NON-JOINER)`, each code point named once), that it shows as nothing, and the help."""
     if len(run) == 1:
-        return f"invisible character {name(run)}"
-    return f"{len(run)} invisible characters in a row ({', '.join(name(c) for c in dict.fromkeys(run))})"
-
-
-def _shows_as_nothing(run: str) -> str:
-    return "it shows as nothing but is" if len(run) == 1 else "they show as nothing but are"
-
-
-def _delete(run: str) -> str:
-    return "delete it" if len(run) == 1 else "delete them"
+        return f"invisible character {name(run)}", "it shows as nothing but is", "delete it"
+    names = ", ".join(name(c) for c in dict.fromkeys(run))
+    return f"{len(run)} invisible characters in a row ({names})", "they show as nothing but are", "delete them"
 
 
 def _deletion(doc: Document, line: int, column: int, run: str) -> Fix | None:
