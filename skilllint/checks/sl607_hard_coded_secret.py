@@ -21,6 +21,7 @@ they share with this list are a dozen regular expressions, kept here with their 
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Iterator
 
 from skilllint import lazyre
@@ -106,12 +107,19 @@ def check_file(ctx: FileContext) -> Iterator[Finding]:
 
 
 def _line(path: str, number: int, line: str, lines: list[str], what_file: str) -> Iterator[Finding]:
-    taken: list[tuple[int, int]] = []  # one finding per secret, though two formats may match it
+    # one finding per secret, though two formats may match it: the spans taken so far, sorted and
+    # apart, so one bisection answers whether a match overlaps one (a 1 MB line of 25,000 tokens
+    # took quadratic time when each match was compared with every one before it)
+    starts: list[int] = []
+    ends: list[int] = []
     for what, pattern in FORMATS:
         for match in pattern.finditer(line):
-            if any(match.start() < end and start < match.end() for start, end in taken):
+            start, end = match.span()
+            i = bisect_left(starts, end)  # the spans before i start before this one ends
+            if i and ends[i - 1] > start:
                 continue
-            taken.append(match.span())
+            starts.insert(i, start)
+            ends.insert(i, end)
             secret = match.group()
             private_key = what == "a private key"
             if _placeholder(secret, private_key) or (private_key and not _key_body_follows(lines, number)):
