@@ -258,7 +258,7 @@ class Rule(FrozenRecord, Generic[C]):
     """What every kind of rule declares (keywords only), and its check."""
 
     __slots__ = ("code", "name", "summary", "severity", "per_target", "enabled", "options", "runtime_severity",
-                 "documents", "files", "file_check", "document_check", "fixable", "check")
+                 "documents", "files", "file_check", "document_check", "fixable", "unchecked", "check")
     code: Final[str]
     name: Final[str]
     summary: Final[str]
@@ -272,6 +272,7 @@ class Rule(FrozenRecord, Generic[C]):
     file_check: Final[Callable[[FileContext], Iterable[Finding]] | None]
     document_check: Final[Callable[[SkillContext], Iterable[Finding]] | None]
     fixable: Final[bool]  # some findings carry a `Fix` (`check --fix`); the card says which, in `## Fix`
+    unchecked: Final[bool]  # its finding means the file went unchecked: on whatever --select narrows to
 
     kind: ClassVar[Kind] = Kind.SKILL
 
@@ -292,6 +293,7 @@ class Rule(FrozenRecord, Generic[C]):
         file_check: Callable[[FileContext], Iterable[Finding]] | None = None,
         document_check: Callable[[SkillContext], Iterable[Finding]] | None = None,
         fixable: bool = False,
+        unchecked: bool = False,
     ) -> None:
         self.code = code
         self.name = name
@@ -311,6 +313,10 @@ class Rule(FrozenRecord, Generic[C]):
         # the documents of the kinds in `documents` with `document_check`, as a skill rule would
         self.document_check = document_check
         self.fixable = fixable
+        # a file skilllint could not read or judge (a bug, unreadable, not UTF-8, too large, binary):
+        # a selection that left the finding out would report the file clean, so only `ignore` (by
+        # its code) turns it off
+        self.unchecked = unchecked
         # declared here, not in the class body: a Final there cannot depend on C
         self.check: Final[Callable[[C], Iterable[Finding]]] = check
 

@@ -53,7 +53,10 @@ def select_rules(config: Config, options: Mapping[str, Any]) -> list[AnyRule]:
 
     cli_select = _csv(options.get("select"))
     select = cli_select or config.get("select")
-    chosen = expand(select, "--select") if select else {r.code for r in all_rules() if r.enabled}
+    if select:  # the rules whose finding says a file went unchecked stay, or the file would pass as clean
+        chosen = expand(select, "--select") | {rule.code for rule in all_rules() if rule.unchecked}
+    else:
+        chosen = {rule.code for rule in all_rules() if rule.enabled}
     chosen |= expand(config.get("extend-select", []), "extend-select")
     chosen |= expand(_csv(options.get("extend_select")), "--extend-select")
     chosen -= expand(config.get("ignore", []), "ignore")

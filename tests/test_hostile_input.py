@@ -353,3 +353,23 @@ def test_values_yaml_converts_get_help_to_quote_them(tmp_path: Path) -> None:
         "SL130": 'quote it: allowed-tools: "2024-02-30"',
         "SL127": 'quote the value: version: "1.10"',
     }
+
+
+def test_a_selection_keeps_the_findings_of_files_left_unchecked(tmp_path: Path) -> None:
+    """`--select SL6` (the README's security pass) still reports a file skilllint could not read
+    (SL004) and one it failed on (SL000): leaving them out printed "All clean" for files never checked.
+    `--ignore` by code still turns them off, and SL000 still counts in the exit code then."""
+    _many(tmp_path, 1)
+    (tmp_path / "binary").mkdir()
+    (tmp_path / "binary" / "SKILL.md").write_bytes(b"---\nname: binary\n\0\0\0")
+    args = ["check", ".", "--isolated", "--format", "concise", "--jobs", "1", "--select", "SL6",
+            "--inject-fault", "raise:s000/SKILL.md"]
+    code, out, _ = run_cli(args, tmp_path)
+    assert code == 2
+    assert [line.split(": ", 2)[1].split()[0] for line in out.splitlines() if ": SL" in line] == ["SL004", "SL000"]
+
+    code, out, _ = run_cli([*args, "--ignore", "SL000,SL004"], tmp_path)
+    assert code == 2 and " SL0" not in out
+
+    code, out, _ = run_cli([*args[:-2]], tmp_path)  # no fault: the binary file alone
+    assert code == 1 and "binary/SKILL.md:" in out and " SL004 " in out

@@ -10,4 +10,5 @@ RULE = InputRule(
     summary="A file or folder cannot be read (permission denied, I/O error, broken symlink)",
     severity=Severity.ERROR,
     check=report_facts(Fact.UNREADABLE, Fact.BROKEN_SYMLINK),
+    unchecked=True,
 )

@@ -14,4 +14,5 @@ RULE = InputRule(
     summary="A SKILL.md or manifest is not valid UTF-8; the byte offset is given",
     severity=Severity.ERROR,
     check=report_facts(Fact.UNDECODABLE, help_for=HELP),
+    unchecked=True,
 )

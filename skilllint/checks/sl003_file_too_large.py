@@ -14,4 +14,5 @@ RULE = InputRule(
     summary="A SKILL.md or manifest is over the size limit (1 MiB by default) and is not parsed",
     severity=Severity.ERROR,
     check=report_facts(Fact.TOO_LARGE, help_for=HELP),
+    unchecked=True,
 )

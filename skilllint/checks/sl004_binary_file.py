@@ -15,4 +15,5 @@ RULE = InputRule(
     summary="A text artefact holds NUL bytes (a binary file)",
     severity=Severity.ERROR,
     check=report_facts(Fact.UTF16, Fact.NUL_BYTE, help_for=HELP),
+    unchecked=True,
 )
