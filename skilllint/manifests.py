@@ -20,6 +20,7 @@ from typing import Any, Final
 
 import yaml
 
+from skilllint import lazyre
 from skilllint.document import DEFAULT_MAX_BYTES, read_text, relative_posix
 from skilllint.fsview import FileSystemView
 from skilllint.model import Span
@@ -200,7 +201,7 @@ def parse_structured(text: str, rel: str, *, json_syntax: bool) -> ParsedYaml:
     try:
         check_depth(text)
         if json_syntax:
-            data = json.loads(text, parse_int=_keep, parse_float=_keep, parse_constant=_keep)  # numbers stay text
+            data = json.loads(text, parse_int=_keep, parse_float=_keep, parse_constant=_reject)  # numbers stay text
             try:
                 return parse_yaml(text)
             except yaml.YAMLError:  # valid JSON that YAML 1.1 rejects (tab indentation): no positions
@@ -211,6 +212,9 @@ def parse_structured(text: str, rel: str, *, json_syntax: bool) -> ParsedYaml:
         problem = ReadFact(Fact.YAML_REFUSED, rel, mark_span(error), message)
     except json.JSONDecodeError as error:
         problem = ReadFact(Fact.JSON_SYNTAX, rel, Span(error.lineno, error.colno), f"invalid JSON: {error.msg}")
+    except _Constant as error:
+        problem = ReadFact(Fact.JSON_SYNTAX, rel, _constant_span(text),
+                           f"invalid JSON: `{error}` is no JSON value (JSON.parse, which the runtimes use, rejects it)")
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         span = mark_span(mark) if mark else Span(1, 1)
@@ -224,6 +228,29 @@ def parse_structured(text: str, rel: str, *, json_syntax: bool) -> ParsedYaml:
 
 def _keep(text: str) -> str:
     return text
+
+
+class _Constant(ValueError):
+    """`NaN`, `Infinity` or `-Infinity`: Python's JSON parser takes them, JSON (RFC 8259) does not."""
+
+
+def _reject(text: str) -> str:
+    raise _Constant(text)
+
+
+_CONSTANT = lazyre.compile(r'"(?:[^"\\]|\\.)*"|(-?Infinity|NaN)')
+"""A string (skipped whole) or one of the constants: the first constant outside a string is the one
+the parser met first."""
+
+
+def _constant_span(text: str) -> Span:
+    for match in _CONSTANT.finditer(text):
+        if match.group(1):
+            start = match.start(1)
+            line = text.count("\n", 0, start) + 1
+            column = start - (text.rfind("\n", 0, start) + 1) + 1
+            return Span(line, column, line, column + len(match.group(1)))
+    return Span(1, 1)
 
 
 def structure_problems(parsed: ParsedYaml, rel: str) -> list[ReadFact]:
