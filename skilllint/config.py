@@ -273,6 +273,10 @@ def _parse_yaml(path: Path, text: str) -> tuple[Any, Node | None]:
         raise ConfigError(f"{path}: {line_and_column(error)}: {error}") from None
     except yaml.YAMLError as error:
         raise ConfigError(f"{path}: invalid YAML: {_yaml_problem(error)}") from None
+    for item in parsed.nonportable:  # YAML keeps the last of two equal keys: the first would be ignored unseen
+        if item.feature == "duplicate-key":
+            raise ConfigError(f"{path}: {line_and_column(item)}: key `{_clip(item.detail)}` is given twice; YAML "
+                              "keeps the last one: remove or merge one of them")
     return ({} if parsed.data is None else parsed.data), parsed.root
 
 

@@ -358,3 +358,24 @@ def test_top_level_tools_is_an_error_that_says_where_tools_go(tmp_path: Path) ->
     code, out, err = run_cli(["check", "."], tmp_path)
     assert code == 2 and out == ""
     assert "unknown key `tools`" in err and "tools_from" in err and "--target my-app" in err
+
+
+# -- duplicate keys -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "where", "key"), [
+    ("ignore: [SL200]\nignore: []\n", "line 2, column 1", "ignore"),
+    ("severity:\n  SL132: info\n  SL132: 'off'\n", "line 3, column 3", "SL132"),
+])
+def test_a_key_given_twice_is_a_config_error_at_the_second(tmp_path: Path, text: str, where: str, key: str) -> None:
+    """YAML keeps the last of two equal keys, so the first (`ignore: [SL200]`) was dropped unseen; TOML
+    refuses the same config, and a skill's frontmatter reports it (SL102)."""
+    _config_error(_repo(tmp_path), text, f"{where}: key `{key}` is given twice")
+
+
+def test_equal_keys_in_different_mappings_are_fine(tmp_path: Path) -> None:
+    root = _repo(tmp_path)
+    policy = "    paths: [a]\n    deny: [group:web]\n"
+    (root / ".skilllint.yaml").write_text(f"policies:\n  chat:\n{policy}  web:\n{policy}", encoding="utf-8")
+    code, _, err = _check(root)
+    assert code in (0, 1), err
