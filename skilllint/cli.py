@@ -45,7 +45,8 @@ def cli() -> None:
 @click.option("--force-exclude", is_flag=True,
               help="Apply `exclude` and .gitignore to paths named on the command line too (for pre-commit).")
 @click.option("--statistics", is_flag=True,
-              help="Print a count per rule instead of each finding (a JSON array with --format json).")
+              help="Print a count per rule instead of each finding (a JSON array with --format json; "
+              "not with sarif or github).")
 @click.option("-q", "--quiet", is_flag=True, help="Print findings only: no summary, no warning that nothing was found.")
 @click.option("--color/--no-color", default=None,
               help="Colour, whatever FORCE_COLOR and NO_COLOR say. Default: on a terminal; FORCE_COLOR "

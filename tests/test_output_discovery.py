@@ -343,3 +343,13 @@ def test_yaml_error_in_metadata_yaml_counts_its_own_lines(tmp_path: Path) -> Non
     [found] = _sl101(tmp_path, "name: s\ndescription: Does one thing. Use when asked.\n", "license: MIT\ntags: [a\n")
     assert found["path"] == "s/metadata.yaml"
     assert "flow sequence that starts at line 2, column 7" in found["message"]
+
+
+@pytest.mark.parametrize("fmt", ["sarif", "github"])
+def test_statistics_in_a_format_that_cannot_hold_them_is_a_usage_error(tmp_path: Path, fmt: str) -> None:
+    """A count per rule is neither a SARIF log nor annotations: printing the text table under `--format sarif`
+    wrote a file no SARIF reader could parse."""
+    _write(tmp_path / "s" / "SKILL.md", "---\nname: S\ndescription: Does one thing. Use when asked.\n---\nBody\n")
+    code, out, err = run_cli(["check", "--isolated", "--statistics", "--format", fmt], tmp_path)
+    assert code == 2 and out == ""
+    assert f"--format {fmt} cannot hold it" in err

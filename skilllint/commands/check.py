@@ -111,6 +111,9 @@ def run_check(paths: list[str], options: dict[str, Any], overlay: Overlay | None
     report = None
     if options.get("diff") and options.get("write_baseline"):
         raise click.UsageError("--diff writes nothing: it cannot write a baseline (use --fix, or neither)")
+    if options.get("statistics") and options.get("fmt") in ("sarif", "github"):
+        raise click.UsageError(f"--statistics prints a table, or a JSON array with --format json: "
+                               f"--format {options['fmt']} cannot hold it")
     if options.get("output_file"):
         from skilllint.commands.outputfile import check_folder
 
