@@ -122,16 +122,24 @@ def parse_manifest(data: Any, path: str, locate: Any) -> Manifest:
         return manifest
     manifest.shape, tools, base = found
     for index, item in enumerate(tools):
-        if not isinstance(item, dict):
+        where = (*base, index)
+        if not isinstance(item, dict):  # a runtime cannot offer it: said, or the manifest read as clean
+            manifest.problems.append(ReadFact(Fact.MANIFEST_ENTRY, path, locate(where),
+                                              f"tool entry is {describe_kind(item)}, not an object with `name`; "
+                                              "skipped"))
             continue
         name_path = _name_path(manifest.shape, item)
         raw: Any = item
         for step in name_path:
             raw = raw.get(step) if isinstance(raw, dict) else None
-        where = (*base, index)
         if not isinstance(raw, str):
             if raw is not None:
                 manifest.problems.append(_not_a_string("tool `name`", raw, path, locate((*where, *name_path))))
+            else:
+                keys = ", ".join(f"`{key}`" for key in list(item)[:5]) or "none"
+                manifest.problems.append(ReadFact(Fact.MANIFEST_ENTRY, path, locate(where),
+                                                  f"tool entry has no `{'.'.join(name_path)}` (its keys: {keys}); "
+                                                  "skipped"))
             continue
         tool = ManifestTool(
             ManifestName(raw, Location(path, locate((*where, *name_path))), "name"),

@@ -48,6 +48,7 @@ class Fact(StrEnum):
     DUPLICATE_KEY = "duplicate-key"  # in a manifest (in frontmatter, a nonportable construct)
     MANIFEST_SHAPE = "manifest-shape"  # parses, but holds no `tools` list of objects
     MANIFEST_VALUE = "manifest-value"  # a tool name or alias that is not a string
+    MANIFEST_ENTRY = "manifest-entry"  # an entry of the tool list that is no tool: not an object, or no name
     SKILL_MD_MISSING = "skill-md-missing"
     SKILL_MD_CASE = "skill-md-case"  # the skill file itself is `skill.md`
     SKILL_MD_CASE_BESIDE = "skill-md-case-beside"  # `skill.md` next to a `SKILL.md`

@@ -14,6 +14,7 @@ HELP = {
     Fact.NOT_A_MAPPING: 'write `key: value` lines, e.g. `name: my-skill`',
     Fact.YAML_TAG: 'remove the tag, or quote the value if it is meant as text',
     Fact.MANIFEST_VALUE: 'write it as a string, in quotes',
+    Fact.MANIFEST_ENTRY: 'make it an object with a `name` (and what else the tool needs), or remove it',
     Fact.DUPLICATE_KEY: 'remove one of the two keys',
 }
 
@@ -32,7 +33,8 @@ RULE = InputRule(
     summary="The frontmatter is not valid YAML, is not a mapping, or is an alias bomb",
     severity=Severity.ERROR,
     check=report_facts(Fact.YAML_REFUSED, Fact.YAML_SYNTAX, Fact.NOT_A_MAPPING, Fact.YAML_TAG, Fact.JSON_SYNTAX,
-                       Fact.MANIFEST_SHAPE, Fact.MANIFEST_VALUE, Fact.DUPLICATE_KEY, help_for=HELP,
+                       Fact.MANIFEST_SHAPE, Fact.MANIFEST_VALUE, Fact.MANIFEST_ENTRY, Fact.DUPLICATE_KEY,
+                       help_for=HELP,
                        unless=_read_line_by_line),
     per_target=True,
 )
