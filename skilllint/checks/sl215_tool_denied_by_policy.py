@@ -37,6 +37,7 @@ from skilllint.jsonfile import SETTINGS_FILES
 from skilllint.model import Severity
 from skilllint.rule import Finding, SkillContext, SkillRule
 from skilllint.targets import Target
+from skilllint.toolspec import parse_tool_entry
 
 
 def check(ctx: SkillContext) -> Iterator[Finding]:
@@ -52,7 +53,10 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
         yield from _by_gemini(doc, granted, target)
     if target.dialect != "claude-code":
         return
-    denies = [(path, "permissions.deny", rule) for path, rule in _deny_rules(doc)]
+    # a malformed rule (`Bash(`: SL205 says so) denies nothing for certain: reading it as its tool's
+    # name would claim the whole tool denied
+    denies = [(path, "permissions.deny", rule) for path, rule in _deny_rules(doc)
+              if parse_tool_entry(rule).rule_problem is None]
     for declared, shown, _, rule in _denied(doc, granted, target, denies):
         yield Finding(declared.entry.location,
                       f"`{declared.entry.text}` is denied in this project: `permissions.deny` in {shown} "
