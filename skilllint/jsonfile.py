@@ -100,9 +100,7 @@ class JsonFile(Record):
         at = self.text.find(f'"{keys[-1]}"')
         if at < 0:
             return Span(1, 1)
-        line = self.text.count("\n", 0, at) + 1
-        column = at - (self.text.rfind("\n", 0, at) + 1) + 1
-        return Span(line, column, line, column + len(keys[-1]) + 2)
+        return Span.between(self.text, at, at + len(keys[-1]) + 2)
 
 
 def load_json_file(file: Path, cwd: Path, kind: str, max_bytes: int = DEFAULT_MAX_BYTES, *,

@@ -254,10 +254,7 @@ the parser met first."""
 def _constant_span(text: str) -> Span:
     for match in _CONSTANT.finditer(text):
         if match.group(1):
-            start = match.start(1)
-            line = text.count("\n", 0, start) + 1
-            column = start - (text.rfind("\n", 0, start) + 1) + 1
-            return Span(line, column, line, column + len(match.group(1)))
+            return Span.between(text, *match.span(1))
     return Span(1, 1)
 
 

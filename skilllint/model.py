@@ -56,6 +56,14 @@ class Span(FrozenRecord):
         self.end_line = end_line
         self.end_column = end_column
 
+    @classmethod
+    def between(cls, text: str, start: int, end: int) -> Span:
+        """The span of characters `start` to `end` (offsets) of `text`: the one conversion from an
+        offset in a file's text to its 1-based line and column."""
+        start_line = text.count("\n", 0, start) + 1
+        end_line = start_line + text.count("\n", start, end)
+        return cls(start_line, start - text.rfind("\n", 0, start), end_line, end - text.rfind("\n", 0, end))
+
     def _values(self) -> tuple[int, int, int | None, int | None]:  # spelled out: spans are dict keys
         return (self.line, self.column, self.end_line, self.end_column)
 

@@ -104,18 +104,9 @@ def literal_start(doc: Document, node: Node) -> int | None:
     return low
 
 
-def position(text: str, offset: int) -> tuple[int, int]:
-    """The 1-based line and column of character `offset` of `text`."""
-    line_start = text.rfind("\n", 0, offset) + 1
-    return text.count("\n", 0, offset) + 1, offset - line_start + 1
-
-
 def text_edit(doc: Document, start: int, end: int, replacement: str) -> TextEdit:
     """Replace `doc.text[start:end]` with `replacement`; the span is computed from the offsets."""
-    text = doc.text or ""
-    line, column = position(text, start)
-    end_line, end_column = position(text, end)
-    return TextEdit(start, end, replacement, Span(line, column, end_line, end_column))
+    return TextEdit(start, end, replacement, Span.between(doc.text or "", start, end))
 
 
 def verified(doc: Document, title: str, edits: Sequence[TextEdit], expect: Expect, *,
