@@ -24,7 +24,6 @@ from skilllint.cache import key as cache_key
 from skilllint.cache.codec import Entry, decode, encode
 from skilllint.cache.runrecord import MAGIC as RUN_MAGIC
 from skilllint.cache.store import MAX_AGE_DAYS, EntryStore
-from skilllint.checks._body import _folder_owner
 from skilllint.fsview import FileSystemView
 from skilllint.model import Diagnostic, Fix, Severity, Span, TextEdit
 from skilllint.project import SkillSummary
@@ -42,7 +41,7 @@ allowed-tools: Read Bassh
 Read [the guide](references/guide.md) and run `scripts/fill.py`.
 See [shared notes](../shared/notes.md).
 <!-- skilllint-disable-next-line SL320 -->
-Use `Bassh` here, and `Bassh` again.
+Say `Bassh` here, and `Bassh` again.
 <!-- skilllint-disable-line SL999 -->
 """
 TWIN = "---\nname: demo\ndescription: Another skill of the same name. Use when testing.\n---\nBody\n"
@@ -219,23 +218,6 @@ def test_a_target_chosen_by_location_is_part_of_the_key(tmp_path: Path, computed
     out = check(tmp_path, "--select", "SL133", fmt="concise")
     assert computed == ["demo"]
     assert "argument-hint" not in out and "claude-code: 1 skill, from a plugin" in out
-
-
-def test_markers_found_through_a_shared_memo_are_dependencies(tmp_path: Path, computed: list[str]) -> None:
-    """Which runtime a skill is about (SL320 stays quiet on a Claude Code plugin's `Read`) comes from
-    a memo shared by every skill below a folder; each skill records the markers it was answered from."""
-    for name in ("demo", "other"):
-        (tmp_path / "proj" / "skills" / name).mkdir(parents=True)
-        (tmp_path / "proj" / "skills" / name / "SKILL.md").write_text(
-            f"---\nname: {name}\ndescription: A demo. Use when testing.\n---\nUse the `Read` tool.\n", encoding="utf-8")
-    args = ("--target", "sisu", "--select", "SL320")
-    assert codes(check(tmp_path, *args)) == ["SL320", "SL320"]
-    (tmp_path / "proj" / ".claude-plugin").mkdir()
-    (tmp_path / "proj" / ".claude-plugin" / "plugin.json").write_text('{"name": "p"}\n', encoding="utf-8")
-    _folder_owner.cache_clear()  # the memo lives as long as the process: the next run is a new one
-    computed.clear()
-    assert codes(check(tmp_path, *args)) == []
-    assert sorted(computed) == ["demo", "other"]
 
 
 @pytest.mark.parametrize("change", [

@@ -59,10 +59,11 @@ def test_matrix_agrees_with_check(corpus: Path, matrix: dict, runtime: str) -> N
 
 
 def test_known_cells(matrix: dict) -> None:
-    """Hand-checked: `notes` names `write_file`, which codex lacks (a warning in the instructions);
-    Deploy-Helper's uppercase name is an error everywhere."""
+    """Hand-checked: `notes` tells the model to call `write_file`, which codex lacks (an error in the
+    instructions: the skill fails there); Deploy-Helper's uppercase name is an error everywhere."""
     cells = {s["name"]: s["runtimes"] for s in matrix["skills"]}
-    assert cells["notes"]["codex"]["status"] == "warn" and "SL320" in cells["notes"]["codex"]["codes"]
+    assert cells["notes"]["codex"]["status"] == "fail" and "SL320" in cells["notes"]["codex"]["codes"]
+    assert cells["native"]["sisu"]["status"] == "ok" and cells["git-push"]["sisu"]["status"] == "warn"
     assert {c["status"] for c in cells["Deploy-Helper"].values()} == {"fail"}
     assert matrix["totals"]["sisu"]["fail"] == sum(1 for c in cells.values() if c["sisu"]["status"] == "fail")
 
@@ -74,9 +75,9 @@ def test_targets_pick_the_columns(corpus: Path) -> None:
 
 def test_text_and_markdown_totals(corpus: Path) -> None:
     _, out, _ = run_cli(["matrix", "skills", "--isolated", "-t", "sisu"], corpus)
-    assert "sisu: 6 of 7 skills run as written" in out
+    assert "sisu: 3 of 7 skills run as written" in out
     _, out, _ = run_cli(["matrix", "skills", "--isolated", "-t", "sisu", "--format", "markdown"], corpus)
-    assert out.splitlines()[0] == "| skill | `sisu` |" and "| **run as written** | 6 of 7 |" in out
+    assert out.splitlines()[0] == "| skill | `sisu` |" and "| **run as written** | 3 of 7 |" in out
 
 
 def test_html_is_one_self_contained_page(corpus: Path) -> None:

@@ -46,25 +46,43 @@ def _by_name(diagnostics: list[dict]) -> dict[str, dict]:
 
 
 def test_sisu_reports_each_name_with_the_same_capability_tool(repo: Path) -> None:
+    """With SL320 off, each entry of the field SISU ignores is a warning saying whether the instructions
+    ask for it: the same severity for every name, whatever the runtime's tool of that capability."""
     found = _by_name(_sl2(repo, "--isolated", "--target", "sisu"))
     assert set(found) == {"bash", "read_file", "write_file"}
     assert all(d["code"] == "SL200" and d["target"] == "sisu" for d in found.values())
     assert found["write_file"]["message"] == (
-        "`write_file` is not a tool of sisu, which ignores `allowed-tools`; the instructions may still ask for it"
+        "`write_file` is not a tool of sisu, which ignores `allowed-tools`; the instructions never ask for it"
     )
-    assert found["write_file"]["severity"] == "warning"  # SISU's loader drops allowed-tools
+    assert found["bash"]["message"].endswith("; the instructions ask for it")
+    assert {d["severity"] for d in found.values()} == {"warning"}  # SISU's loader drops allowed-tools
     assert "`terminalRun`" in found["bash"]["help"]
     assert "`terminalReadFile`" in found["read_file"]["help"]
     assert "sisu has no write-file tool" in found["write_file"]["help"]
     assert [(d["line"], d["column"]) for d in found.values()] == [(4, 17), (4, 23), (4, 34)]
 
 
+def test_the_design_notes_skill_fails_sisu_at_its_instructions(repo: Path) -> None:
+    """The design note's broken skill: what the model is told to call decides. Two errors at the
+    instructions, with the alias that keeps the skill portable; the field SISU ignores adds one warning,
+    for the name the instructions never ask for."""
+    code, out, err = run_cli(["check", ".", "--format", "json", "--isolated", "--target", "sisu"], repo)
+    assert code == 1, err
+    found = [(d["code"], d["severity"], d["line"], d["message"].split("`")[1]) for d in json.loads(out)]
+    assert found == [("SL200", "warning", 4, "write_file"), ("SL320", "error", 6, "read_file"),
+                     ("SL320", "error", 6, "bash")]
+    helps = [d["help"] for d in json.loads(out) if d["code"] == "SL320"]
+    assert "`terminalReadFile`" in helps[0] and 'aliases: { terminalReadFile: "read_file" }' in helps[0]
+    assert "`terminalRun`" in helps[1] and 'aliases: { terminalRun: "bash" }' in helps[1]
+
+
 def test_app_target_extending_sisu_with_aliases_leaves_only_write_file(repo: Path) -> None:
     (repo / ".skilllint.yaml").write_text(APP_CONFIG, encoding="utf-8")
-    found = _sl2(repo)
-    assert [(d["code"], d["target"], d["message"]) for d in found] == [
-        ("SL200", "my-sisu-app", "`write_file` is not a tool of my-sisu-app, which ignores "
-         "`allowed-tools`; the instructions may still ask for it")
+    code, out, err = run_cli(["check", ".", "--format", "json"], repo)
+    assert code == 0, err
+    assert [(d["code"], d["severity"], d["target"], d["message"]) for d in json.loads(out)] == [
+        ("SL200", "warning", "my-sisu-app", "`write_file` is not a tool of my-sisu-app, which ignores "
+         "`allowed-tools`; the instructions never ask for it")
     ]
 
 
@@ -140,3 +158,39 @@ def test_resolve_command() -> None:
     assert code == 1
     assert "claude-code: `Task`: deprecated-alias -> `Agent` via `Task` [ok]" in out
     assert "claude-code: `bash`: case-or-style-mismatch [FAIL]" in out
+
+
+PLUGIN_SKILL = """---
+name: triage
+description: Triages a bug report into a fix plan. Use when the user pastes a bug report.
+---
+# Triage
+
+Call `AskUserQuestion` to confirm the failing version, then use `Read` on the files the trace names.
+"""
+
+
+@pytest.fixture
+def plugin(tmp_path: Path) -> Path:
+    (tmp_path / ".claude-plugin").mkdir()
+    (tmp_path / ".claude-plugin" / "plugin.json").write_text('{"name": "triage-tools"}\n', encoding="utf-8")
+    (tmp_path / "skills" / "triage").mkdir(parents=True)
+    (tmp_path / "skills" / "triage" / "SKILL.md").write_text(PLUGIN_SKILL, encoding="utf-8")
+    return tmp_path
+
+
+@pytest.mark.parametrize("target", ["sisu", "codex"])
+def test_a_plugins_skill_fails_the_target_the_user_names(plugin: Path, target: str) -> None:
+    """Where a skill is kept chooses the default target only: on a target the user names, the Claude
+    Code names its instructions tell the model to call are errors."""
+    code, out, err = run_cli(["check", ".", "--format", "json", "--isolated", "--no-cache", "--target", target],
+                             plugin)
+    assert code == 1, err
+    named = [(d["code"], d["severity"], d["message"].split("`")[1]) for d in json.loads(out) if d["code"] == "SL320"]
+    assert named == [("SL320", "error", "AskUserQuestion"), ("SL320", "error", "Read")]
+
+
+def test_a_plugins_skill_without_a_target_is_judged_for_claude_code(plugin: Path) -> None:
+    code, out, err = run_cli(["check", ".", "--isolated", "--no-cache", "--format", "concise"], plugin)
+    assert code == 0, (out, err)
+    assert "SL320" not in out and "claude-code: 1 skill, from a plugin" in out

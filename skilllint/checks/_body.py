@@ -15,14 +15,12 @@ sentence gives as examples ("e.g.", "such as", "like") or in a sentence that onl
 "method", "class"... Names outside the vocabulary are never references: an MCP server's
 `create_issue` is not ours to judge. Precision first: a linter that cries wolf gets switched off.
 
-`runtime_documented` tells SL320 when a skill is about a runtime R (named in its `name` or
-`description`, or kept where only R loads skills: `.roo/skills/`, `.gemini/skills/`, a Claude
-Code plugin): R's tool names there are R's documentation, not instructions for another target.
+Which runtimes a skill documents, so that their tool names are not instructions for another target,
+is `_about.py`'s question: where the skill is kept never decides it.
 """
 
 from __future__ import annotations
 
-import os
 import re
 from bisect import bisect_left
 from collections.abc import Callable
@@ -30,6 +28,7 @@ from functools import lru_cache, partial
 from typing import Final
 
 from skilllint import lazyre
+from skilllint.checks._tools import DEFINITION_TOOL_FIELDS, field_entries
 from skilllint.document import Document
 from skilllint.model import Span
 from skilllint.readfacts import Location
@@ -37,6 +36,7 @@ from skilllint.records import FrozenRecord
 from skilllint.resolve import Resolution, resolve, vocabulary
 from skilllint.suggest import is_close_to_any
 from skilllint.targets import Target, builtin_targets
+from skilllint.toolspec import parse_tool_entry
 
 # A tool name in prose, possibly written as a call: `read_file()`. The trailing `()` is call syntax,
 # stripped with `removesuffix`, not a permission rule's empty specifier: `toolspec.parse_tool_entry`
@@ -46,13 +46,24 @@ _IDENTIFIER = lazyre.compile(r"^[A-Za-z_][A-Za-z0-9_.:/-]*(?:\(\))?$")
 _SINGLE_WORD = lazyre.compile(r"^[A-Za-z][a-z]*$")
 # capitalised tool names that are no English word: in backticks, the tool
 _DISTINCTIVE_WORDS = frozenset({"Bash", "Grep", "Glob"})
+# lowercase names of a shell: "run `bash`", "use `powershell` to ..." ask for the shell tool, as "use `Read`"
+# asks for Read; other lowercase words (`grep`, `fetch`, `list`) are commands or words more often than tools
+_SHELL_WORDS = frozenset({"bash", "powershell"})
+_BEFORE_SHELL = lazyre.compile(r"\b(?:use|uses|using|run|runs|running)\s*(?:the\s+)?$", re.I)
 _AFTER_TOOL = lazyre.compile(r"^\s*(?:tool|tools)\b", re.I)
 _AFTER_LIST_TOOLS = lazyre.compile(r"^\s*(?:,\s*`[^`]+`\s*)*(?:,?\s*(?:and|or)\s*`[^`]+`\s*)?tools?\b", re.I)
 _BEFORE_STRONG = lazyre.compile(r"\b(?:tool|tools|call|calls|calling|invoke|invokes|invoking)\s*(?:the\s+)?$", re.I)
 _BEFORE_WEAK = lazyre.compile(r"\b(?:use|uses|using|with|via|run|runs)\s*(?:the\s+)?$", re.I)
 _AFTER_NOT_TOOL = lazyre.compile(
     r"^\s*(?:functions?|methods?|class(?:es)?|fields?|parameters?|arguments?|propert(?:y|ies)|keys?|options?|"
-    r"flags?|types?|objects?|modules?|packages?|variables?|events?|commands?|scripts?|syntax|language)\b",
+    r"flags?|types?|objects?|modules?|packages?|variables?|events?|commands?|scripts?|syntax|language|helpers?|"
+    r"code|blocks?|snippets?|fences?|one-liners?|binary|executable|interpreter|shebang)\b",
+    re.I,
+)
+# the sentence calls the span something other than a tool: "the helper `read_file()`", "the function `edit`"
+_BEFORE_NOT_TOOL = lazyre.compile(
+    r"\b(?:functions?|methods?|helpers?|class(?:es)?|variables?|fields?|parameters?|arguments?|propert(?:y|ies)|"
+    r"keys?|modules?|packages?|files?|events?|endpoints?|routes?|columns?|attributes?)\s*(?:named\s+|called\s+)?$",
     re.I,
 )
 # words giving what follows as examples, and modal verbs making the whole sentence a supposition
@@ -109,12 +120,6 @@ _RUNTIME_IDS = {
     "gemini": "gemini-cli", "gemini cli": "gemini-cli", "opencode": "opencode", "openclaw": "openclaw",
     "goose": "goose", "kiro": "kiro", "qwen": "qwen-code", "qwen code": "qwen-code", "sisu": "sisu",
 }
-# the same runtimes as words of a skill's kebab-case `name` (`roo-translation`, `codex-review`)
-_NAME_WORDS = {
-    "cline": "cline", "roo": "roo-code", "kilo": "kilo-code", "cursor": "cursor", "windsurf": "windsurf",
-    "codex": "codex", "copilot": "copilot", "gemini": "gemini-cli", "opencode": "opencode", "openclaw": "openclaw",
-    "goose": "goose", "kiro": "kiro", "qwen": "qwen-code", "sisu": "sisu",
-}
 
 
 class BodyReference(FrozenRecord):
@@ -135,7 +140,7 @@ _STRONG_ENDINGS = ("tool", "tools", "call", "calls", "calling", "invoke", "invok
 def has_tool_context(before: str, after: str, *, weak: bool = False) -> bool:
     """"the `X` tool", "`X` and `Y` tools", "call `X`", "invoke the `X`", "tool `X`";
     with `weak`, also "use `X`", "via `X`", "with `X`"."""
-    if _AFTER_NOT_TOOL.match(after):
+    if _AFTER_NOT_TOOL.match(after) or _BEFORE_NOT_TOOL.search(before[-40:]):
         return False
     if _AFTER_TOOL.match(after) or _AFTER_LIST_TOOLS.match(after) or _BEFORE_STRONG.search(before):
         return True
@@ -223,23 +228,27 @@ def is_tool_reference(text: str, before: str, after: str, line: str = "", column
 
 
 def _judge(text: str, before: str, after: str, facts: Callable[[], LineFacts], column: int,
-           tool_cell: Callable[[], bool] | None = None) -> bool:
+           tool_cell: Callable[[], bool] | None = None, declared: frozenset[str] = frozenset()) -> bool:
     """`is_tool_reference`, with the line's facts asked for only when the span's own text and context leave
-    the question open (most spans are decided first)."""
+    the question open (most spans are decided first). `declared`: names the skill lists as its tools, known
+    to be tools whatever runtime has them."""
     name = text.removesuffix("()")
-    if name not in vocabulary():
+    runtimes = vocabulary().get(name)
+    if runtimes is None and name not in declared:
         # "the `Bassh` tool": a typo of a known tool, when the context says it is a tool
         return has_tool_context(before, after) and _near_a_tool(name) and not prohibited(before)
-    if _AFTER_NOT_TOOL.match(after) or prohibited(before):
+    if _AFTER_NOT_TOOL.match(after) or _BEFORE_NOT_TOOL.search(before[-40:]) or prohibited(before):
         return False
     line = facts()
     if line.table_row and not has_tool_context(before, after) and not (tool_cell is not None and tool_cell()):
         return False  # a table cell: reference material (API tables, runtime comparisons)
-    if line.runtimes and any(runtime in line.runtimes for runtime, _ in vocabulary()[name]):
+    if runtimes and line.runtimes and any(runtime in line.runtimes for runtime, _ in runtimes):
         return False  # the line is about that runtime's tool
     if _in_example(line, column, before):
         return False
     if _SINGLE_WORD.match(name) and name not in _DISTINCTIVE_WORDS:
+        if name in _SHELL_WORDS and _BEFORE_SHELL.search(before[-40:]) and not _AFTER_NOT_TOOL.match(after):
+            return True
         return has_tool_context(before, after, weak=name[0].isupper()) or bool(tool_cell is not None and tool_cell())
     return True
 
@@ -397,7 +406,9 @@ def candidate_spans(doc: Document) -> list[tuple[str, Location]]:
     if cached is None:
         cached = []
         if doc.body and "`" in doc.body:
-            known, prefixes = _vocabulary_sets()
+            vocabulary_names, prefixes = _vocabulary_sets()
+            declared = declared_names(doc)
+            known = vocabulary_names | declared if declared else vocabulary_names
             identifier = _IDENTIFIER.match
             lines = _Lines(doc)
             for span in doc.markdown.code_spans:
@@ -417,13 +428,40 @@ def candidate_spans(doc: Document) -> list[tuple[str, Location]]:
                             _STRONG_ENDINGS):
                         continue
                 column = span.column - 1
-                if _judge(text, span.before, span.after, partial(lines, span.line), column,
-                          partial(lines.tool_cell, span.line, column, span.text)) and not lines.forbidden_item(
-                        span.line, column):
+                cell = partial(lines.tool_cell, span.line, column, span.text)
+                if _judge(text, span.before, span.after, partial(lines, span.line), column, cell, declared) \
+                        and not lines.forbidden_item(span.line, column):
                     location = Location(doc.path, Span(span.line, span.column, span.end_line, span.end_column))
                     cached.append((text, location))
         doc.analyses.tool_spans = cached
     return cached
+
+
+def declared_names(doc: Document) -> frozenset[str]:
+    """The tool names the document lists in the fields any runtime reads as tool lists (`allowed-tools`,
+    SISU's `requires`, a subagent's `tools`...), without specifiers: a name the skill itself calls a tool is
+    surely one, wherever it comes from (an application's `deployStaging`)."""
+    names: set[str] = set()
+    if doc.frontmatter:
+        for field in _declaring_fields(doc.kind):
+            if field in doc.frontmatter:
+                for entry, _ in field_entries(doc, field):
+                    if entry.problem is None and entry.text:
+                        name = parse_tool_entry(entry.text).name
+                        if name and _IDENTIFIER.match(name):
+                            names.add(name)
+    return frozenset(names)
+
+
+@lru_cache(maxsize=16)
+def _declaring_fields(kind: str) -> tuple[str, ...]:
+    """The fields of a document of `kind` that some built-in runtime reads as a tool list."""
+    if kind in DEFINITION_TOOL_FIELDS:
+        return DEFINITION_TOOL_FIELDS[kind]
+    fields = {"allowed-tools"}
+    for target in builtin_targets().values():
+        fields.update(target.tool_fields)
+    return tuple(sorted(fields))
 
 
 def body_references(doc: Document, target: Target) -> list[BodyReference]:
@@ -435,75 +473,6 @@ def body_references(doc: Document, target: Target) -> list[BodyReference]:
     return cache[key]
 
 
-def runtime_documented(doc: Document, name: str) -> bool:
-    """Whether `name` is a tool of a runtime the skill is about (`skill_runtimes`): then the skill documents
-    that runtime, or is written for it alone, and the name is right there whatever the target."""
-    runtimes = skill_runtimes(doc)
-    return bool(runtimes) and any(runtime in runtimes for runtime, _ in vocabulary().get(name, ()))
-
-
-def skill_runtimes(doc: Document) -> frozenset[str]:
-    """The runtimes a skill says it is about: named in its `description` ("a Claude Code usage report") or
-    as a word of its `name` (`roo-translation`), or the runtime that alone loads the folder it is kept in
-    (`.roo/skills/`, `.gemini/skills/`, a Claude Code plugin; not `.claude/skills/` or `.agents/skills/`,
-    which many runtimes load). Cached per document."""
-    cached = doc.analyses.skill_runtimes
-    if cached is None:
-        found: set[str] = set()
-        description = doc.field("description")
-        if isinstance(description, str):
-            found.update(_RUNTIME_IDS[m.group(0).lower()] for m in _RUNTIME_NAMES.finditer(description[:4000]))
-        name = doc.field("name")
-        if isinstance(name, str):
-            words = re.split(r"[-_\s]+", name.lower()[:200])
-            found.update(_NAME_WORDS[word] for word in words if word in _NAME_WORDS)
-            if "claude-code" in name.lower():
-                found.add("claude-code")
-        owner, looked = _folder_owner(os.path.dirname(os.path.abspath(doc.skill_dir)))
-        for marker, present in looked:  # the memo is shared by every skill below: each records what it read
-            doc.fs.note("isfile", marker, present)
-        if owner is not None:
-            found.add(owner)
-        cached = doc.analyses.skill_runtimes = frozenset(found)
-    return cached
-
-
-@lru_cache(maxsize=1)
-def _exclusive_folders() -> tuple[dict[str, str], frozenset[str], tuple[tuple[str, str], ...]]:
-    """Project skills folders only one built-in runtime loads (`.roo/skills` -> roo-code), every runtime's
-    own skills folders, and plugin markers."""
-    targets = builtin_targets()
-    folders: dict[str, str] = {}
-    every = frozenset(folder for target in targets.values() for folder in target.skill_dirs)
-    for target in targets.values():
-        for folder in target.skill_dirs:
-            if not any(folder in other.project_skill_dirs for other in targets.values() if other.id != target.id):
-                folders[folder] = target.id
-    markers = tuple((marker, target.id) for target in targets.values() for marker in target.plugin_markers)
-    return folders, every, markers
-
-
-@lru_cache(maxsize=65_536)
-def _folder_owner(folder: str) -> tuple[str | None, tuple[tuple[str, bool], ...]]:
-    """The runtime that alone loads skills from `folder` or a folder above it: the nearest signal wins, as
-    for default targets (`skilllint.location`). Memoised per folder, and each folder asks its parent, so a
-    tree of skills is walked once. With the answer come the plugin markers looked for (path, present): a
-    skill whose answer came from the memo depends on them as much as the first that asked, and records
-    them in its own file-system view (the result cache re-checks them)."""
-    folders, all_folders, markers = _exclusive_folders()
-    if os.path.basename(folder) == "skills":
-        parent = os.path.basename(os.path.dirname(folder))
-        if f"{parent}/skills" in all_folders:  # the nearest signal, even a folder many runtimes load
-            return folders.get(f"{parent}/skills"), ()
-    looked: list[tuple[str, bool]] = []
-    for marker, runtime in markers:
-        path = os.path.join(folder, marker)
-        present = os.path.isfile(path)
-        looked.append((path, present))
-        if present:
-            return runtime, tuple(looked)
-    parent_folder = os.path.dirname(folder)
-    if parent_folder == folder:
-        return None, tuple(looked)
-    owner, above = _folder_owner(parent_folder)
-    return owner, (*looked, *above)
+def asked_for(doc: Document, target: Target, name: str) -> bool:
+    """Whether the instructions name `name` as a tool (a body reference resolving to that name)."""
+    return any(reference.resolution.name == name for reference in body_references(doc, target))

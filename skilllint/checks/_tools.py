@@ -13,8 +13,8 @@ from typing import Final
 from skilllint.checks._opencode import map_entries
 from skilllint.document import AGENT, COMMAND, COPILOT_AGENT, COPILOT_PROMPT, OPENCODE_AGENT, SKILL, Document
 from skilllint.records import FrozenRecord
-from skilllint.resolve import Outcome, Resolution, resolve
-from skilllint.targets import Target
+from skilllint.resolve import Outcome, Resolution, known_capability, resolve, tools_of_capability
+from skilllint.targets import Target, builtin_targets
 from skilllint.toollist import ToolEntry, tool_entries
 
 ALWAYS_RESOLVED = ("allowed-tools",)
@@ -81,6 +81,20 @@ def field_semantics(doc: Document, field: str, target: Target) -> str:
     if from_metadata_tools(doc, field):
         return NEEDS
     return target.tool_fields.get(field, "grant")
+
+
+COVERED_BY: Final = {"glob": ("shell",), "grep": ("shell",), "list-dir": ("shell",)}
+"""Capabilities a shell covers: where a runtime lacks a grep tool its shell greps, though no alias can map
+one tool's arguments onto the other's."""
+IGNORED = ("ignored", "informational")
+"""Tool-field semantics where the runtime neither grants nor restricts by the list."""
+
+
+def ignored_why(field: str, semantics: str, target: Target) -> str:
+    """Why an entry of a field the target does not grant by does nothing there, for a message."""
+    if semantics == "ignored":
+        return f", which ignores `{field}`"
+    return f" (`{field}` grants nothing there)"
 
 
 NEEDS = "needs"
@@ -151,3 +165,34 @@ def did_you_mean(resolution: Resolution) -> str | None:
         names = ", ".join(f"`{s}`" for s in shown)
         parts.append(f"did you mean {names}?" if len(shown) == 1 else f"did you mean one of {names}?")
     return "; ".join(parts) or None
+
+
+def alias_help(name: str, target: Target) -> str | None:
+    """The fix that keeps a skill portable when `target` lacks the tool `name` is for: offer the name on
+    the runtime as an alias of its own tool of that capability, not a rename in the skill, which would
+    break the runtime it was written for. Worded for the runtime's alias mechanism: SISU's
+    `registerTools(tools, {aliases})` (`alias_exposure: rename`), a configured target's `aliases:`, and
+    for a built-in product (Claude Code, Codex...), which takes no aliases, the wording that works on all."""
+    if target.tools is None:
+        return None
+    capability = known_capability(name, target.id)
+    if capability is None:
+        return None
+    tools = tools_of_capability(target, capability)
+    if not tools:
+        covering = [tool for other in COVERED_BY.get(capability, ()) for tool in tools_of_capability(target, other)]
+        if covering:
+            return (f"no alias closes this gap (a {covering[0].capability} tool takes other arguments): say what to "
+                    f"do, which `{covering[0].name}` can, rather than which runtime's tool does it")
+        return (f"no alias closes this gap (an app that adds a tool of that capability declares it in a target's "
+                "`tools:` in .skilllint.yaml)")
+    tool = tools[0].name
+    declared = f"`aliases: {{{name}: {tool}}}` on a target that `extends: {where(target)}`"
+    if target.alias_exposure == "rename":
+        return (f"keep `{name}` and alias it in the app: "
+                f"`registerTools(tools, {{ aliases: {{ {tool}: \"{name}\" }} }})` (for skilllint, {declared})")
+    if target.id not in builtin_targets():
+        return f"keep `{name}` and offer it as an alias of `{tool}` in the app ({declared}, `alias_exposure: api`)"
+    return (f"{where(target)} takes no aliases: an app built on it can offer `{name}` as `{tool}` ({declared}, "
+            f"`alias_exposure: api`); for {where(target)} itself, say what to do rather than which runtime's tool "
+            "does it")

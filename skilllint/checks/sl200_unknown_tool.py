@@ -9,15 +9,24 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from skilllint.checks._about import runtime_documented
+from skilllint.checks._body import asked_for
 from skilllint.checks._opencode import custom_tool
 from skilllint.checks._settings import resolved_names
-from skilllint.checks._tools import api_rejected, declared_tools, did_you_mean, field_semantics, where
+from skilllint.checks._tools import (
+    IGNORED,
+    api_rejected,
+    declared_tools,
+    did_you_mean,
+    field_semantics,
+    ignored_why,
+    where,
+)
 from skilllint.document import COPILOT_AGENT, COPILOT_PROMPT, DOCUMENT_KINDS, OPENCODE_AGENT
 from skilllint.jsonfile import GEMINI_EXTENSION, GEMINI_SETTINGS, HOOKS, SETTINGS
 from skilllint.model import Severity
-from skilllint.resolve import Outcome, Resolution, known_capability
+from skilllint.resolve import Outcome
 from skilllint.rule import FileContext, Finding, SkillContext, SkillRule
-from skilllint.targets import Target
 
 
 def check(ctx: SkillContext) -> Iterator[Finding]:
@@ -47,14 +56,15 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
                           did_you_mean(resolution) or OTHER_TOOLS[doc.kind])
             continue
         if semantics in IGNORED:
-            why = (f", which ignores `{declared.field}`" if semantics == "ignored"
-                   else f" (`{declared.field}` grants nothing there)")
-            # a gap (no tool of the capability) is worth a warning; another runtime's name for a
-            # tool this one has under its own name is a note: renaming the entry would break that runtime
-            severity = Severity.INFO if _has_capability(resolution, target) else Severity.WARNING
-            yield Finding(declared.entry.location,
-                          f"{message}{why}; the instructions may still ask for it",
-                          did_you_mean(resolution), severity)
+            # the entry grants nothing: what the model is told to call decides (SL320 at the instruction,
+            # an error when the target lacks it); a name declared and never asked for is a warning, the same
+            # on every runtime that ignores the field
+            asked = asked_for(doc, target, name)
+            if asked and ctx.is_active("SL320") and not runtime_documented(doc, name):
+                continue
+            tail = "the instructions ask for it" if asked else "the instructions never ask for it"
+            yield Finding(declared.entry.location, f"{message}{ignored_why(declared.field, semantics, target)}; {tail}",
+                          did_you_mean(resolution), Severity.WARNING)
             continue
         yield Finding(declared.entry.location, message, did_you_mean(resolution))
 
@@ -78,22 +88,6 @@ VERB = {"allow": "the `allow` rule allows nothing", "ask": "the `ask` rule asks 
         "deny": "the `deny` rule denies nothing", "exclude": "excluding it excludes nothing"}
 
 
-def _has_capability(resolution: Resolution, target: Target) -> bool:
-    """Whether the target has a tool of the capability other runtimes give this name."""
-    if target.tools is None:
-        return False
-    capability = known_capability(resolution.name, target.id)
-    if capability is None:
-        return False
-    covering = {capability, *COVERED_BY.get(capability, ())}
-    return any(t.capability in covering and t.status != "removed" for t in target.tools)
-
-
-COVERED_BY = {"write-file": ("edit-file",), "glob": ("shell",), "grep": ("shell",), "list-dir": ("shell",)}
-"""Capabilities another covers well enough that a missing tool of the first is no gap: a patch
-tool creates files (Codex's `apply_patch`), a shell finds and greps."""
-
-
 SILENTLY = {COPILOT_AGENT: "Copilot drops the entry, silently", COPILOT_PROMPT: "Copilot drops the entry, silently",
             OPENCODE_AGENT: "the entry matches no tool and does nothing"}
 """Agent formats whose runtime skips a name it does not know, without a word: Copilot's "All
@@ -107,8 +101,6 @@ OTHER_TOOLS = {COPILOT_AGENT: _EXTENSION_HELP, COPILOT_PROMPT: _EXTENSION_HELP,
                OPENCODE_AGENT: "a custom tool is a file in `.opencode/tools/` named after it; an MCP server's tool is "
                                "`server_tool`"}
 """Help for a name close to no known one: how the runtime spells the tools skilllint cannot know."""
-IGNORED = ("ignored", "informational")
-"""Tool-field semantics where the runtime neither grants nor restricts by the list."""
 _DECLARE_HELP = ("if it is your application's own tool, declare it in a target (`runtimes:` with `tools:` or "
                  "`tools_from:` in .skilllint.yaml) and lint with `--target`")
 

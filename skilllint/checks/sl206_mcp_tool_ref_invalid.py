@@ -2,14 +2,15 @@
 
 Each runtime names MCP tools its own way (`mcp__github__create_issue` in Claude Code,
 `github/create_issue` in Copilot's config); a name in another runtime's notation never
-matches a tool on the target.
+matches a tool on the target. In a field the target does not grant by (SISU's `allowed-tools`) the
+entry does nothing there, and the finding is a warning, as SL200's is for an unknown name in that field.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from skilllint.checks._tools import declared_tools, did_you_mean, where
+from skilllint.checks._tools import IGNORED, declared_tools, did_you_mean, field_semantics, ignored_why, where
 from skilllint.document import DOCUMENT_KINDS
 from skilllint.model import Severity
 from skilllint.resolve import Outcome
@@ -29,6 +30,12 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
         help_text = did_you_mean(resolution) or (
             f"{where(target)} names MCP tools `{pattern}`" if pattern else f"{where(target)} has no MCP tools"
         )
+        semantics = field_semantics(doc, declared.field, target)
+        if semantics in IGNORED:
+            # the entry grants nothing there: a warning, as an unknown tool in that field is (SL200)
+            yield Finding(declared.entry.location, f"{message}{ignored_why(declared.field, semantics, target)}",
+                          help_text, Severity.WARNING)
+            continue
         yield Finding(declared.entry.location, message, help_text)
 
 

@@ -12,8 +12,7 @@ from collections.abc import Iterator
 from skilllint.checks._fixes import Budget
 from skilllint.checks._settings import resolved_names
 from skilllint.checks._toolfix import rename_tool
-from skilllint.checks._tools import declared_tools, where
-from skilllint.checks.sl200_unknown_tool import IGNORED
+from skilllint.checks._tools import IGNORED, declared_tools, where
 from skilllint.document import DOCUMENT_KINDS
 from skilllint.jsonfile import GEMINI_EXTENSION, GEMINI_SETTINGS, HOOKS, SETTINGS
 from skilllint.model import Severity

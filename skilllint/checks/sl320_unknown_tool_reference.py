@@ -1,24 +1,30 @@
-"""SL320 unknown-tool-reference: the instructions name a tool the target does not have.
+"""SL320 unknown-tool-reference: the instructions name a tool the target does not offer the model.
 
-"Use `read_file` to check the config" is an instruction to call a tool; on a runtime
-without it the model calls a tool that does not exist, or improvises. Help names the
-target's tool of the same capability (`execute_command` on sisu -> `terminalRun`).
-See `_body.py` for what counts as a tool reference; text in fenced code never does. A
-skill about a runtime (`skill_runtimes`: its name or description names it, or only that
-runtime loads the folder it is kept in) documents that runtime's tools: they are not
-reported on other targets. On a target that renames its aliased tools (`alias_exposure: rename`,
-SISU's `registerTools(tools, {aliases})`), the model sees only the new name: an instruction that
-still says the canonical `terminalRun` names a tool the model is not offered.
+"Use `read_file` to check the config" is an instruction to call a tool; on a runtime without it
+the model calls a tool that does not exist, or improvises: the skill fails there. What the model is
+told to call decides the verdict, so the finding is an error when the name is surely a tool (a tool
+or alias of a known runtime, or a name the skill declares in its own tool list) and a warning when
+only its shape suggests one (`Bassh`, near a tool name). See `_body.py` for what counts as a tool
+reference; text in fenced code never does. Where the skill is kept never hides a finding on the
+user's target; only a skill whose description documents a runtime (`_about.py`) keeps that runtime's
+names. On a target that renames its aliased tools (`alias_exposure: rename`, SISU's
+`registerTools(tools, {aliases})`), the model sees only the new name: an instruction that still says
+the canonical `terminalRun` names a tool the model is not offered. A name that differs from the
+target's own tool only in case or style (`web_fetch` for `WebFetch`) stays a warning: the model is
+offered that tool under a near-identical name. Help names the target's tool of that capability and the
+alias that would close the gap (`_tools.alias_help`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from skilllint.checks._body import body_references, runtime_documented
-from skilllint.checks._tools import did_you_mean, where
+from skilllint.checks._about import runtime_documented
+from skilllint.checks._body import body_references, declared_names
+from skilllint.checks._tools import alias_help, did_you_mean, where
+from skilllint.document import Document
 from skilllint.model import Severity
-from skilllint.resolve import Outcome
+from skilllint.resolve import Outcome, vocabulary
 from skilllint.rule import Finding, SkillContext, SkillRule
 
 
@@ -37,19 +43,28 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
             continue
         if resolution.outcome == Outcome.UNKNOWN:
             owner = "any known runtime" if target.tools is None else where(target)
+            sure = surely_a_tool(doc, resolution.name)
+            help_text = "; ".join(part for part in (did_you_mean(resolution), alias_help(resolution.name, target))
+                                  if part) or None
             yield Finding(reference.location, f"the instructions name `{resolution.name}`, which is not a tool of "
-                          f"{owner}", did_you_mean(resolution))
+                          f"{owner}", help_text, None if sure else Severity.WARNING)
         elif resolution.outcome == Outcome.MISMATCH and resolution.tool is not None:
             exact = resolution.suggestions[0] if resolution.suggestions else resolution.tool.name
             yield Finding(reference.location, f"the instructions name `{resolution.name}`; {where(target)} calls "
-                          f"it `{exact}`", resolution.hint)
+                          f"it `{exact}`", resolution.hint, Severity.WARNING)
+
+
+def surely_a_tool(doc: Document, name: str) -> bool:
+    """Whether `name` is a tool whatever the sentence around it: a tool or alias of a known runtime, or a
+    name the skill lists as one of its tools. Otherwise only its shape and context suggested a tool."""
+    return name in vocabulary() or name in declared_names(doc)
 
 
 RULE = SkillRule(
     code="SL320",
     name="unknown-tool-reference",
-    summary="The instructions name a tool (in backticks, outside code blocks) that the target neither has nor aliases",
-    severity=Severity.WARNING,
+    summary="The instructions name a tool (in backticks, outside code blocks) that the target does not offer the model",
+    severity=Severity.ERROR,
     check=check,
     per_target=True,
 )

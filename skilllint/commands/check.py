@@ -148,6 +148,8 @@ def run_check(paths: list[str], options: dict[str, Any], overlay: Overlay | None
         rules={rule.code: rule for rule in settings.rules},
     )
     diagnostics = result.diagnostics
+    fail_on = Severity.parse(options.get("fail_on") or config.get("fail-on", "error"))
+    assert fail_on is not None
     out: list[str] = []
     err: list[str] = []
     fix_line = report is not None and not options.get("quiet")  # said once: in the summary, else on stderr
@@ -165,7 +167,7 @@ def run_check(paths: list[str], options: dict[str, Any], overlay: Overlay | None
             if options.get("write_baseline") and not diagnostics:  # recorded, not clean: the note says how many
                 out.append(_checked(result.skills, result.manifests, result.definitions).capitalize() + ".\n")
             else:
-                out.append(summary(diagnostics, result.skills, result.manifests, result.definitions) + "\n")
+                out.append(summary(diagnostics, result.skills, result.manifests, result.definitions, fail_on) + "\n")
             if report is not None:
                 out.append(report.line(len(diagnostics), dry=False) + "\n")
                 fix_line = False
@@ -180,8 +182,6 @@ def run_check(paths: list[str], options: dict[str, Any], overlay: Overlay | None
         err.extend(line + "\n" for line in report.warnings())
     if not (result.skills or result.manifests or result.definitions or diagnostics or options.get("quiet")):
         err.append(nothing_found_warning(paths) + "\n")
-    fail_on = Severity.parse(options.get("fail_on") or config.get("fail-on", "error"))
-    assert fail_on is not None
     failing = any(d.severity.rank >= fail_on.rank for d in diagnostics)
     code = EXIT_FINDINGS if failing and not options.get("exit_zero") else EXIT_CLEAN
     if result.faults:
@@ -236,8 +236,10 @@ def nothing_found_warning(paths: list[str]) -> str:
 
 
 def summary(diagnostics: list[Diagnostic], skills: int, manifests: int = 0,
-            definitions: dict[str, int] | None = None) -> str:
-    """The closing line of `full` and `concise`: what was checked and what was found."""
+            definitions: dict[str, int] | None = None, fail_on: Severity = Severity.ERROR) -> str:
+    """The closing line of `full` and `concise`: what was checked and what was found, and which of the
+    findings do not fail the run (`; 2 warnings below --fail-on error`): a gate that passes with findings
+    says so, so nobody reads exit 0 as "clean"."""
     definitions = definitions or {}
     if not diagnostics and not skills and not manifests and not definitions:
         return "Nothing to check: no SKILL.md or tool manifest found."
@@ -249,7 +251,10 @@ def summary(diagnostics: list[Diagnostic], skills: int, manifests: int = 0,
         return f"All clean: {checked}."
     parts = [f"{counts[s]:,} {s.value}{'s' if counts[s] != 1 else ''}" for s in Severity if counts[s]]
     files = len({d.path for d in diagnostics})
-    return f"Found {', '.join(parts)} in {files:,} file{'s' if files != 1 else ''} ({checked})."
+    below = [f"{counts[s]:,} {s.value}{'s' if counts[s] != 1 else ''}" for s in Severity
+             if counts[s] and s.rank < fail_on.rank]
+    tail = f"; {', '.join(below)} below --fail-on {fail_on.value}" if below else ""
+    return f"Found {', '.join(parts)} in {files:,} file{'s' if files != 1 else ''} ({checked}){tail}."
 
 
 _OTHER_FILES = (("agent", "subagent"), ("command", "command"), ("plugin", "plugin manifest"),

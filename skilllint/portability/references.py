@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 
-from skilllint.checks._body import body_references, runtime_documented
+from skilllint.checks._about import runtime_documented
+from skilllint.checks._body import body_references
 from skilllint.checks._tools import declared_tools
 from skilllint.discover import SkillInput
 from skilllint.document import Document, load_document, relative_posix
