@@ -9,7 +9,10 @@ choose the *default* target, `skilllint.location`). A skill is exempt for R's to
 
 - `possessive`: "Gemini CLI's capabilities", "extends Codex's capabilities";
 - `machinery`: R followed by a noun of R's own machinery: "Claude Code hooks", "Claude Code plugin
-  skills", "the Cline SDK", "Codex skills", "Claude Code usage", "the Sisu TypeScript framework";
+  skills", "the Cline SDK", "Codex skills", "Claude Code usage", "the Sisu TypeScript framework",
+  "Gemini CLI extensions". Work *on* R's product is not documentation of R's tools: "translating Roo
+  Code extension strings", "the Roo Code evals system", "releasing the Cline desktop app" and "testing
+  Gemini CLI behavior" are tasks whose instructions tell R's model what to call, and fail elsewhere;
 - `verb`: a verb of documenting or configuring with R as its object: "Explains how Claude Code ...",
   "configure Gemini CLI", "a guide to OpenCode".
 
@@ -43,10 +46,9 @@ RUNTIME_IDS: Final = {
 # Nouns of a runtime's own machinery: R followed by one of them (up to two words between: "the Sisu
 # TypeScript framework", "Claude Code plugin skills") makes R the subject.
 _MACHINERY = (r"(?:hooks?|tools?|tool\s+calls?|settings|config(?:uration)?s?|plugins?|skills?|sub-?agents?|agents?|"
-              r"(?:slash\s+)?commands?|sessions?|features?|capabilit(?:y|ies)|extensions?|permissions?|CLI|SDK|APIs?|"
-              r"usage|internals|behaviou?r|setup|automations?|modes?|docs|documentation|source|codebase|"
-              r"repo(?:sitory)?|monorepo|app|framework|runtime|evals?|releases?|transcripts?|architecture|"
-              r"marketplace|workspace|rules)")
+              r"(?:slash\s+)?commands?|sessions?|features?|capabilit(?:y|ies)|extensions|permissions?|CLI|SDK|APIs?|"
+              r"usage|internals|setup|automations?|modes?|docs|documentation|framework|transcripts?|marketplace|"
+              r"rules)")
 _PATTERNS: Final = (
     ("possessive", lazyre.compile(rf"\b{_RUNTIME}(?:'s|’s)\s")),
     ("machinery", lazyre.compile(rf"\b{_RUNTIME}(?:\s+[\w.-]+){{0,2}}?\s+{_MACHINERY}\b")),

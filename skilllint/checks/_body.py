@@ -60,10 +60,15 @@ _AFTER_NOT_TOOL = lazyre.compile(
     r"code|blocks?|snippets?|fences?|one-liners?|binary|executable|interpreter|shebang)\b",
     re.I,
 )
-# the sentence calls the span something other than a tool: "the helper `read_file()`", "the function `edit`"
+# the sentence calls the span something other than a tool ("the helper `read_file()`", "the function `edit`"),
+# defines it ("the capability is the built-in `Artifact` tool") or narrates a past call ("The teammate called
+# `ExitPlanMode` without the request context"): none tells the model to call it
 _BEFORE_NOT_TOOL = lazyre.compile(
     r"\b(?:functions?|methods?|helpers?|class(?:es)?|variables?|fields?|parameters?|arguments?|propert(?:y|ies)|"
-    r"keys?|modules?|packages?|files?|events?|endpoints?|routes?|columns?|attributes?)\s*(?:named\s+|called\s+)?$",
+    r"keys?|modules?|packages?|files?|events?|endpoints?|routes?|columns?|attributes?)\s*(?:named\s+|called\s+)?$"
+    r"|\b(?:is|are|was|were)\s+(?:the\s+|an?\s+)?(?:built-?in\s+|native\s+)?$"
+    r"|\b(?:teammate|agent|subagent|model|assistant|it|they|he|she|Claude)\s+(?:called|used|invoked|ran)\s+"
+    r"(?:the\s+)?$",
     re.I,
 )
 # words giving what follows as examples, and modal verbs making the whole sentence a supposition

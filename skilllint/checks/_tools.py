@@ -184,7 +184,7 @@ def alias_help(name: str, target: Target) -> str | None:
         if covering:
             return (f"no alias closes this gap (a {covering[0].capability} tool takes other arguments): say what to "
                     f"do, which `{covering[0].name}` can, rather than which runtime's tool does it")
-        return (f"no alias closes this gap (an app that adds a tool of that capability declares it in a target's "
+        return ("no alias closes this gap (an app that adds a tool of that capability declares it in a target's "
                 "`tools:` in .skilllint.yaml)")
     tool = tools[0].name
     declared = f"`aliases: {{{name}: {tool}}}` on a target that `extends: {where(target)}`"
