@@ -52,42 +52,64 @@ def coverage_json(root: Path, target: str) -> dict:
 
 
 def test_sisu_counts(corpus: Path) -> None:
+    """A name fails a skill where `check` errs on it: in the instructions, or in a field the target grants
+    by. `allowed-tools` and `requires` grant nothing on SISU, so git-push and git-commit (Bash, Read only
+    there) resolve fully, as `matrix` says they run; deploy and notes fail at their instructions."""
     report = coverage_json(corpus, "sisu")
-    assert (report["skills"], report["resolved_skills"], report["alias_exposure"]) == (5, 1, "rename")
+    assert (report["skills"], report["resolved_skills"], report["alias_exposure"]) == (5, 3, "rename")
     rows = {row["name"]: row for row in report["names"]}
-    assert [row["name"] for row in report["names"]] == ["Bash", "Read", "bash", "read_file", "write_file"]
-    assert {name: row["skills"] for name, row in rows.items()} == {
-        "Bash": 2, "Read": 1, "bash": 1, "read_file": 1, "write_file": 1}
+    assert [row["name"] for row in report["names"]] == ["bash", "read_file", "write_file", "Bash", "Read"]
+    assert {name: (row["skills_failing"], row["skills"]) for name, row in rows.items()} == {
+        "Bash": (0, 2), "Read": (0, 1), "bash": (1, 1), "read_file": (1, 1), "write_file": (1, 1)}
     assert rows["bash"]["where"] == ["body", "frontmatter"] and rows["Bash"]["where"] == ["frontmatter"]
     assert rows["bash"]["capability"] == "shell" and rows["read_file"]["capability"] == "read-file"
     assert rows["write_file"]["alias_to"] is None and rows["write_file"]["note"] == "no tool of this capability in sisu"
-    # one name per tool: the one named where the model or the runtime reads it
+    # one name per tool: the one that makes the most skills resolve; a name only in an ignored field has no vote
     assert report["aliases"] == {"bash": "terminalRun", "read_file": "terminalReadFile"}
     assert rows["Bash"]["alias_to"] == "terminalRun" and not rows["Bash"]["proposed"]
     # bash alone fixes nothing (deploy still names read_file); read_file fixes deploy but the rename
-    # hides `terminalReadFile`, which native's instructions name
-    assert rows["bash"]["resolved_skills_cumulative"] == 1
-    assert rows["read_file"]["resolved_skills_cumulative"] == 1
-    assert report["resolved_skills_with_aliases"] == 1
+    # hides `terminalReadFile`, which native's instructions name: 3 resolve either way
+    assert rows["bash"]["resolved_skills_cumulative"] == 3
+    assert rows["read_file"]["resolved_skills_cumulative"] == 3
+    assert report["resolved_skills_with_aliases"] == 3
     assert report["renames"] == [
         {"tool": "terminalReadFile", "name": "read_file", "skills_naming_tool": 1, "existing": False},
         {"tool": "terminalRun", "name": "bash", "skills_naming_tool": 0, "existing": False},
     ]
-    # with every name offered (api): deploy, git-commit, git-push and native
+    # with every name offered (api): deploy too, and native keeps `terminalReadFile`
     assert report["aliases_api"] == {"Bash": "terminalRun", "Read": "terminalReadFile", "bash": "terminalRun",
                                      "read_file": "terminalReadFile"}
     assert report["resolved_skills_with_aliases_api"] == 4
 
 
-def test_codex_resolve_only_aliases_fix_frontmatter_only(corpus: Path) -> None:
+def test_the_one_name_per_tool_is_the_one_that_unlocks_most(tmp_path: Path) -> None:
+    """Under `rename`, of two names for one tool the alias is the one more skills fail on, not the one
+    more skills declare in a field SISU ignores."""
+    for index in range(3):
+        _write_skill(tmp_path, f"declares-{index}", "allowed-tools: Read\n", "Summarise the file.\n")
+    for index in range(2):
+        _write_skill(tmp_path, f"calls-{index}", "", "Use `read_file` on the config.\n")
+    report = coverage_json(tmp_path, "sisu")
+    assert report["aliases"] == {"read_file": "terminalReadFile"}
+    assert (report["resolved_skills"], report["resolved_skills_with_aliases"]) == (3, 5)
+
+
+def _write_skill(root: Path, name: str, fields: str, body: str) -> None:
+    (root / "skills" / name).mkdir(parents=True)
+    (root / "skills" / name / "SKILL.md").write_text(
+        f"---\nname: {name}\ndescription: A test skill. Use when testing.\n{fields}---\n{body}", encoding="utf-8")
+
+
+def test_codex_resolve_only_aliases_do_not_reach_the_instructions(corpus: Path) -> None:
     report = coverage_json(corpus, "codex")
-    assert (report["resolved_skills"], report["alias_exposure"]) == (0, "resolve-only")
+    assert (report["resolved_skills"], report["alias_exposure"]) == (2, "resolve-only")
     rows = {row["name"]: row for row in report["names"]}
     assert set(rows) == {"Bash", "Read", "bash", "terminalReadFile", "write_file"}
     assert rows["terminalReadFile"]["alias_to"] == "read_file"  # sisu's read-file tool -> codex's
-    # Bash fixes git-push, Read git-commit; `bash` and `terminalReadFile` are in instructions, which a
-    # resolve-only alias does not reach
-    assert [rows[n]["resolved_skills_cumulative"] for n in ("Bash", "Read", "bash", "terminalReadFile")] == [1, 2, 2, 2]
+    # `bash` and `terminalReadFile` are in instructions, which a resolve-only alias does not reach; Bash and
+    # Read are only in `allowed-tools`, which grants nothing on codex: they fail no skill and need no alias
+    assert [rows[n]["resolved_skills_cumulative"] for n in ("bash", "terminalReadFile")] == [2, 2]
+    assert not rows["Bash"]["proposed"] and rows["Bash"]["skills_failing"] == 0
     assert report["resolved_skills_with_aliases"] == 2
     assert report["resolved_skills_with_aliases_api"] == 4
 
@@ -95,15 +117,15 @@ def test_codex_resolve_only_aliases_fix_frontmatter_only(corpus: Path) -> None:
 def test_text_says_what_api_would_change(corpus: Path) -> None:
     code, out = coverage(corpus, "--target", "codex")
     assert code == 1
-    assert "Resolve fully today: 0 of 5 skills (0.0%)." in out
+    assert "Resolve fully today: 2 of 5 skills (40.0%)." in out
     assert "resolve-only" in out and "the same aliases make 4 of 5 skills (80.0%) resolve fully" in out
-    assert re.search(r"^\s+2\s+Bash\s+frontmatter\s+shell\s+Bash -> shell", out, re.M)
+    assert re.search(r"^\s+1\s+1\s+bash\s+body\s+shell\s+bash -> shell", out, re.M)
 
 
 def test_markdown_is_a_table(corpus: Path) -> None:
     _, out = coverage(corpus, "--target", "sisu", "--format", "markdown")
-    assert "| skills | name | where | capability | proposed alias | resolve fully (cumulative) |" in out
-    assert "| 1 | `read_file` | body, frontmatter | read-file | `read_file` -> `terminalReadFile` | 20.0% |" in out
+    assert "| fails | skills | name | where | capability | proposed alias | resolve fully (cumulative) |" in out
+    assert "| 1 | 1 | `read_file` | body, frontmatter | read-file | `read_file` -> `terminalReadFile` | 60.0% |" in out
 
 
 def test_sisu_format_is_the_register_tools_map(corpus: Path) -> None:
@@ -126,25 +148,25 @@ def test_coverage_needs_one_target(corpus: Path) -> None:
 
 
 @pytest.mark.parametrize("target", ["sisu", "codex"])
-def test_config_output_silences_every_aliased_name(corpus: Path, target: str) -> None:
-    """The `config` output, used as is, defines `<T>-aliased`; `check` with it reports no aliased name."""
+def test_config_output_is_what_check_then_passes(corpus: Path, target: str) -> None:
+    """The `config` output defines `<T>-aliased` with T's own alias mechanism (SISU renames: the very map
+    `--format sisu` prints); `check` with it passes exactly the skills coverage says resolve with them."""
+    report = coverage_json(corpus, target)
     _, out = coverage(corpus, "--target", target, "--format", "config")
     (corpus / "aliases.yaml").write_text(out, encoding="utf-8")
-    aliased = set(yaml.safe_load(out)["runtimes"][f"{target}-aliased"]["aliases"])
-    assert aliased
-
-    def named(findings: list[dict]) -> set[str]:
-        return {name for d in findings for name in aliased
-                if f"`{name}`" in d["message"] or f"`{name}`" in (d["help"] or "")}
-
-    code, before, err = run_cli(["check", "skills", "--isolated", "--target", target, "--format", "json",
-                                 "--no-cache"], corpus)
-    assert code in (0, 1), err
-    assert named(json.loads(before)) == aliased  # each aliased name was reported before
+    runtime = yaml.safe_load(out)["runtimes"][f"{target}-aliased"]
+    assert runtime == {"extends": target, "aliases": report["aliases"]}  # no alias_exposure of its own
+    if target == "sisu":
+        _, sisu_map = coverage(corpus, "--target", "sisu", "--format", "sisu")
+        code = "\n".join(line for line in sisu_map.splitlines() if not line.startswith("//"))
+        assert {name: tool for tool, name in json.loads(code).items()} == runtime["aliases"]
     code, after, err = run_cli(["check", "skills", "--config", "aliases.yaml", "--target", f"{target}-aliased",
-                                "--format", "json", "--no-cache"], corpus)
+                                "--select", "SL2,SL320", "--format", "json", "--no-cache"], corpus)
     assert code in (0, 1), err
-    assert named(json.loads(after)) == set()
+    failing = {d["path"].rsplit("/", 1)[0] for d in json.loads(after) if d["severity"] == "error"}
+    hidden = {d["path"].rsplit("/", 1)[0] for d in json.loads(after) if d["code"] == "SL211"}
+    # SL211 (an alias the model is never offered) is a warning in the catalog; coverage counts it as unresolved
+    assert report["skills"] - len(failing | hidden) == report["resolved_skills_with_aliases"]
 
 
 def test_rename_check_flags_the_canonical_name_after_the_sisu_map(corpus: Path) -> None:

@@ -478,6 +478,13 @@ def body_references(doc: Document, target: Target) -> list[BodyReference]:
     return cache[key]
 
 
+def surely_a_tool(doc: Document, name: str) -> bool:
+    """Whether `name` is a tool whatever the sentence around it: a tool or alias of a known runtime, or a
+    name the skill lists as one of its tools. Otherwise only its shape and context suggested a tool
+    (`Bassh`): SL320 says so as a warning, and coverage does not count it as failing the skill."""
+    return name in vocabulary() or name in declared_names(doc)
+
+
 def asked_for(doc: Document, target: Target, name: str) -> bool:
     """Whether the instructions name `name` as a tool (a body reference resolving to that name)."""
     return any(reference.resolution.name == name for reference in body_references(doc, target))

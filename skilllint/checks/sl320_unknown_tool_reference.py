@@ -20,11 +20,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from skilllint.checks._about import runtime_documented
-from skilllint.checks._body import body_references, declared_names
+from skilllint.checks._body import body_references, surely_a_tool
 from skilllint.checks._tools import alias_help, did_you_mean, where
-from skilllint.document import Document
 from skilllint.model import Severity
-from skilllint.resolve import Outcome, vocabulary
+from skilllint.resolve import Outcome
 from skilllint.rule import Finding, SkillContext, SkillRule
 
 
@@ -52,12 +51,6 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
             exact = resolution.suggestions[0] if resolution.suggestions else resolution.tool.name
             yield Finding(reference.location, f"the instructions name `{resolution.name}`; {where(target)} calls "
                           f"it `{exact}`", resolution.hint, Severity.WARNING)
-
-
-def surely_a_tool(doc: Document, name: str) -> bool:
-    """Whether `name` is a tool whatever the sentence around it: a tool or alias of a known runtime, or a
-    name the skill lists as one of its tools. Otherwise only its shape and context suggested a tool."""
-    return name in vocabulary() or name in declared_names(doc)
 
 
 RULE = SkillRule(

@@ -31,17 +31,20 @@ def _exposure_lines(report: CoverageReport) -> list[str]:
     if exposure == "resolve-only":
         return [f"{target} maps aliases only after the model call (alias_exposure: resolve-only): they fix the "
                 "frontmatter lists, not the instructions the model reads.",
-                f"With alias_exposure: api (the `config` format), the same aliases make {api} resolve fully."]
+                f"With alias_exposure: api (an app that offers aliases to the model), the same aliases make {api} "
+                "resolve fully."]
     if exposure == "rename":
         lines = [f"{target} renames (alias_exposure: rename): an aliased tool is offered to the model under one "
-                 "name only, so one name per tool is proposed: the one most skills use where the model or the "
-                 "runtime reads it (instructions, its own tool fields)."]
+                 "name only, so one name per tool is proposed: the one that makes the most skills resolve fully "
+                 "(a name only in a field the runtime ignores casts no vote)."]
         for rename in report.renames:
             if rename.skills_naming_tool:
-                lines.append(f"Offering `{rename.tool}` as `{rename.name}`: {rename.skills_naming_tool:,} skills "
-                             f"that say `{rename.tool}` in their instructions stop resolving.")
-        lines.append(f"With alias_exposure: api (every name offered, as the `config` format sets; "
-                     f"{len(report.aliases_api):,} aliases), {api} resolve fully.")
+                count = rename.skills_naming_tool
+                lines.append(f"Offering `{rename.tool}` as `{rename.name}`: {count:,} skill{'s' if count != 1 else ''} "
+                             f"that say{'s' if count == 1 else ''} `{rename.tool}` in the instructions stop"
+                             f"{'s' if count == 1 else ''} resolving.")
+        lines.append(f"With alias_exposure: api (every name offered beside the tool's own, for an app that "
+                     f"offers both; {len(report.aliases_api):,} aliases), {api} resolve fully.")
         return lines
     if exposure == "prompt":
         return [f"{target} lists aliases in the system prompt (alias_exposure: prompt): counted as resolving."]
@@ -58,11 +61,13 @@ def render_text(report: CoverageReport) -> str:
     if report.names:
         width = max(len(escape(row.name)) for row in report.names)
         width = min(max(width, 4), 40)
-        lines += ["", f"{'skills':>6}  {'name':<{width}}  {'where':<16}  {'capability':<15}  proposed alias"]
+        lines += ["", f"{'fails':>6}  {'skills':>6}  {'name':<{width}}  {'where':<16}  {'capability':<15}  "
+                  "proposed alias"]
         before = report.resolved_skills
         for row in report.names:
-            lines.append(f"{row.skills:>6,}  {escape(row.name):<{width}}  {','.join(row.where):<16}  "
-                         f"{row.capability or '-':<15}  {_proposal_text(row, report, before)}")
+            lines.append(f"{row.failing:>6,}  {row.skills:>6,}  {escape(row.name):<{width}}  "
+                         f"{','.join(row.where):<16}  {row.capability or '-':<15}  "
+                         f"{_proposal_text(row, report, before)}")
             if row.cumulative is not None:
                 before = row.cumulative
     if not report.names:
@@ -93,14 +98,14 @@ def render_markdown(report: CoverageReport) -> str:
              f"with the proposed aliases: {share(report.resolved_with_aliases, report.skills)}.", ""]
     lines += [f"> {_md(line)}" for line in (_exposure_lines(report) if report.names else [])]
     if report.names:
-        lines += ["", "| skills | name | where | capability | proposed alias | resolve fully (cumulative) |",
-                  "| ---: | --- | --- | --- | --- | ---: |"]
+        lines += ["", "| fails | skills | name | where | capability | proposed alias | resolve fully (cumulative) |",
+                  "| ---: | ---: | --- | --- | --- | --- | ---: |"]
         for row in report.names:
             proposal = (f"`{_md(row.name)}` -> `{_md(row.alias_to or '')}`" if row.proposed
                         else _md(row.note) or "-")
             cumulative = (f"{100.0 * row.cumulative / report.skills:.1f}%"
                           if row.cumulative is not None and report.skills else "")
-            lines.append(f"| {row.skills:,} | `{_md(row.name)}` | {', '.join(row.where)} | "
+            lines.append(f"| {row.failing:,} | {row.skills:,} | `{_md(row.name)}` | {', '.join(row.where)} | "
                          f"{row.capability or '-'} | {proposal} | {cumulative} |")
     return "\n".join(lines) + "\n"
 
@@ -114,7 +119,8 @@ def render_json(report: CoverageReport) -> str:
         "failed_skills": report.failed,
         "resolved_skills": report.resolved_skills,
         "names": [
-            {"name": row.name, "skills": row.skills, "where": list(row.where), "capability": row.capability,
+            {"name": row.name, "skills": row.skills, "skills_failing": row.failing, "where": list(row.where),
+             "capability": row.capability,
              "alias_to": row.alias_to, "proposed": row.proposed, "note": row.note or None,
              "resolved_skills_cumulative": row.cumulative, "examples": list(row.examples)}
             for row in report.names
@@ -134,22 +140,23 @@ def aliased_target_id(report: CoverageReport) -> str:
 
 
 def render_config(report: CoverageReport) -> str:
-    """A `.skilllint.yaml` defining `<T>-aliased`: T plus the proposed aliases, offered to the model
-    (`alias_exposure: api`). Keys and values are JSON strings, which YAML reads as they are, so a name
-    such as `on` or `null` stays a string."""
+    """A `.skilllint.yaml` defining `<T>-aliased`: T plus the proposed aliases, with T's own alias
+    mechanism (`alias_exposure` inherited): on SISU, which renames, one name per tool, the very map
+    `--format sisu` prints, so `check` with this file validates what SISU would be given. Keys and values
+    are JSON strings, which YAML reads as they are, so a name such as `on` or `null` stays a string."""
     ident = aliased_target_id(report)
     lines = [f"# skilllint coverage --target {report.target.id} --format config: {report.skills:,} skills,",
              f"# {share(report.resolved_skills, report.skills)} resolve fully on {report.target.id}; with these "
-             f"aliases offered to the model, {share(report.resolved_with_aliases_api, report.skills)}.",
+             f"aliases ({report.exposure}, as {report.target.id} takes them), "
+             f"{share(report.resolved_with_aliases, report.skills)}.",
              f"# Use: skilllint check --config THIS_FILE --target {ident}",
              f"targets: [{json.dumps(ident)}]",
              "runtimes:",
              f"  {json.dumps(ident)}:",
-             f"    extends: {json.dumps(report.target.id)}",
-             "    alias_exposure: api"]
-    if report.aliases_api:
+             f"    extends: {json.dumps(report.target.id)}"]
+    if report.aliases:
         lines.append("    aliases:")
-        lines += [f"      {json.dumps(name)}: {json.dumps(tool)}" for name, tool in report.aliases_api.items()]
+        lines += [f"      {json.dumps(name)}: {json.dumps(tool)}" for name, tool in report.aliases.items()]
     else:
         lines.append("    aliases: {}")
     return "\n".join(lines) + "\n"

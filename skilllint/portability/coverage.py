@@ -38,8 +38,13 @@ Key = tuple[str, str]
 
 
 def _keys(refs: SkillReferences) -> frozenset[Key]:
+    """What keeps the skill from resolving fully: its misses but the soft ones (`check` warns of those: a
+    field the target does not grant by, a name that only looks like a tool), so `coverage` and `matrix`
+    agree on which skills fail."""
     keys: set[Key] = set()
     for miss in refs.misses:
+        if miss.soft:
+            continue
         if miss.gap is Gap.UNRESOLVED:
             keys.add(("fm" if miss.where is Where.FRONTMATTER else "body", miss.name))
         else:
@@ -51,7 +56,7 @@ def _keys(refs: SkillReferences) -> frozenset[Key]:
 @dataclass
 class _NameTally:
     skills: int = 0
-    read: int = 0  # skills naming it where the model or the runtime reads it: not only in an ignored field
+    read: int = 0  # skills it fails: named where the model or the runtime reads it (not only as a soft miss)
     where: set[str] = field(default_factory=set)
     gaps: set[Gap] = field(default_factory=set)
     examples: list[str] = field(default_factory=list)
@@ -81,7 +86,7 @@ class Tally:
         read: set[str] = set()
         for miss in refs.misses:
             seen.setdefault(miss.name, set()).add(miss.where)
-            if not miss.ignored:
+            if not miss.soft:
                 read.add(miss.name)
         for name, wheres in seen.items():
             tally = self.names.setdefault(name, _NameTally())
@@ -108,6 +113,7 @@ class NameRow:
     note: str
     examples: tuple[str, ...]
     cumulative: int | None = None
+    failing: int = 0  # skills it fails: named where the model or the runtime reads it, and `check` errs
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,7 +147,9 @@ class CoverageReport:
 
 
 def _ranked(tally: Tally) -> list[tuple[str, _NameTally]]:
-    return sorted(tally.names.items(), key=lambda item: (-item[1].skills, item[0]))
+    """Names that fail the most skills first (named where the model or the runtime reads them), then the
+    most used: a name only in a field the target ignores comes last, whatever its count."""
+    return sorted(tally.names.items(), key=lambda item: (-item[1].read, -item[1].skills, item[0]))
 
 
 def _meaning(name: str, gaps: set[Gap], target: Target) -> tuple[str | None, str | None, str]:
@@ -166,21 +174,31 @@ def _meaning(name: str, gaps: set[Gap], target: Target) -> tuple[str | None, str
     return capability, tools[0].name, ""
 
 
-def _one_name_each(ranked: list[tuple[str, _NameTally]],
-                   meanings: dict[str, tuple[str | None, str | None, str]], taken: dict[str, str]) -> dict[str, str]:
-    """Under `rename`, the one name each tool is offered as: of the names meaning it, the one most
-    skills use where the model or the runtime reads it (the instructions, the target's own tool
-    fields; a field the target ignores casts no vote), ties to the more used overall, then by name.
-    Tools the target already renames keep their name."""
-    best: dict[str, tuple[int, int, str]] = {}
+def _one_name_each(ranked: list[tuple[str, _NameTally]], meanings: dict[str, tuple[str | None, str | None, str]],
+                   taken: dict[str, str], tally: Tally, exposure: str) -> dict[str, str]:
+    """Under `rename`, the one name each tool is offered as: of the names meaning it that fail skills
+    (named where the model or the runtime reads it; a field the target ignores casts no vote), the one
+    whose alias makes the most skills resolve fully, given the tools chosen before it (tools taken in
+    the order of their most read name); ties to the more read, the more used, then by name. Tools the
+    target already renames keep their name."""
+    candidates: dict[str, list[str]] = {}
     for name, named in ranked:
         tool = meanings[name][1]
-        if tool is None or tool in taken or not named.read:
-            continue
-        rank = (-named.read, -named.skills, name)
-        if tool not in best or rank < best[tool]:
-            best[tool] = rank
-    return {tool: rank[2] for tool, rank in sorted(best.items())}
+        if tool is not None and tool not in taken and named.read:
+            candidates.setdefault(tool, []).append(name)
+    chosen: dict[str, str] = {}
+    aliases: set[str] = set()
+    renamed: set[str] = set()
+    for tool in sorted(candidates, key=lambda t: (-max(tally.names[n].read for n in candidates[t]), t)):
+        def rank(name: str, tool: str = tool) -> tuple[int, int, int, str]:
+            named = tally.names[name]
+            return -_count(tally, aliases | {name}, renamed | {tool}, exposure), -named.read, -named.skills, name
+
+        best = min(candidates[tool], key=rank)
+        chosen[tool] = best
+        aliases.add(best)
+        renamed.add(tool)
+    return dict(sorted(chosen.items()))
 
 
 def _resolves(signature: frozenset[Key], aliases: set[str], renamed: set[str], exposure: str) -> bool:
@@ -219,7 +237,7 @@ def report(tally: Tally, target: Target) -> CoverageReport:
         if tool is not None and pattern is not None and not pattern.fullmatch(name):
             meanings[name] = (meanings[name][0], None,
                               f"{target.id}'s model API rejects the name (`{target.name_pattern}`)")
-    chosen = _one_name_each(ranked, meanings, taken) if renaming else {}
+    chosen = _one_name_each(ranked, meanings, taken, tally, exposure) if renaming else {}
     aliases_api = {name: tool for name, (_, tool, _) in meanings.items() if tool is not None}
     for name, named in ranked:
         capability, tool, note = meanings[name]
@@ -228,9 +246,12 @@ def report(tally: Tally, target: Target) -> CoverageReport:
             if tool in taken:
                 note = f"one name per tool: {target.id} offers `{tool}` as `{taken[tool]}`"
             elif tool in chosen:
-                note = f"one name per tool: `{tool}` goes to `{chosen[tool]}`, named more where it is read"
+                note = f"one name per tool: `{tool}` goes to `{chosen[tool]}`, which makes more skills resolve"
             else:
-                note = f"only in fields {target.id} ignores: renaming `{tool}` gains nothing"
+                note = f"fails no skill on {target.id} (only in fields it does not grant by): no alias needed"
+            proposed = False
+        elif tool is not None and not named.read:
+            note = f"fails no skill on {target.id} (only in fields it does not grant by): no alias needed"
             proposed = False
         cumulative = None
         if proposed:
@@ -240,7 +261,7 @@ def report(tally: Tally, target: Target) -> CoverageReport:
                 renamed.add(tool)
             cumulative = _count(tally, set(aliases), renamed, exposure)
         rows.append(NameRow(name, named.skills, tuple(sorted(named.where)), capability, tool, proposed, note,
-                            tuple(named.examples), cumulative))
+                            tuple(named.examples), cumulative, named.read))
     renames = tuple(Rename(tool, name, tally.canonical[tool], True) for tool, name in taken.items())
     renames += tuple(Rename(tool, name, tally.canonical[tool], False) for tool, name in chosen.items())
     return CoverageReport(

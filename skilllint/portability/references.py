@@ -14,8 +14,8 @@ from enum import StrEnum
 from pathlib import Path
 
 from skilllint.checks._about import runtime_documented
-from skilllint.checks._body import body_references
-from skilllint.checks._tools import declared_tools
+from skilllint.checks._body import body_references, surely_a_tool
+from skilllint.checks._tools import IGNORED, declared_tools, field_semantics
 from skilllint.discover import SkillInput
 from skilllint.document import Document, load_document, relative_posix
 from skilllint.faults import BudgetExceeded, FileBudget
@@ -43,7 +43,8 @@ class Miss:
     name: str
     where: Where
     gap: Gap
-    ignored: bool = False  # only in a frontmatter field the target ignores (sisu's `allowed-tools`)
+    soft: bool = False  # what `check` reports as a warning, not an error: a field the target does not grant by
+    # (sisu's `allowed-tools`), or a name in the instructions that only looks like a tool or differs in case
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,8 +65,8 @@ def misses_of(doc: Document, target: Target) -> SkillReferences:
     for declared in declared_tools(doc, target):
         resolution = declared.resolution
         if not resolution.resolved and resolution.name:
-            ignored = target.tool_fields.get(declared.field, "grant") == "ignored"
-            misses.add(Miss(resolution.name, Where.FRONTMATTER, Gap.UNRESOLVED, ignored))
+            soft = field_semantics(doc, declared.field, target) in IGNORED
+            misses.add(Miss(resolution.name, Where.FRONTMATTER, Gap.UNRESOLVED, soft))
     hides_aliases = target.alias_exposure == "resolve-only" and target.tools is not None
     for reference in body_references(doc, target):
         resolution = reference.resolution
@@ -73,7 +74,8 @@ def misses_of(doc: Document, target: Target) -> SkillReferences:
         if not name or runtime_documented(doc, name):
             continue
         if not resolution.resolved:
-            misses.add(Miss(name, Where.BODY, Gap.UNRESOLVED))
+            soft = resolution.outcome is Outcome.MISMATCH or not surely_a_tool(doc, name)
+            misses.add(Miss(name, Where.BODY, Gap.UNRESOLVED, soft))
         elif resolution.offered_as is not None:
             misses.add(Miss(name, Where.BODY, Gap.RENAMED))
         elif resolution.outcome is Outcome.ALIAS and hides_aliases:
