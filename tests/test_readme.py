@@ -76,3 +76,74 @@ def test_readme_points_at_nothing_a_reader_lacks() -> None:
     assert "pip install skilllint" not in README.replace("`pip install skilllint` gets", "")
     for block in _yaml_blocks("GitHub Actions"):
         assert "pip install ." in block
+
+
+# --------------------------------------------------------------------------------------------
+# Every sample output in the README is what the tool prints
+# --------------------------------------------------------------------------------------------
+
+def _example_blocks(text: str) -> list[tuple[int, int, list[str]]]:
+    """The README's indented blocks that begin with a `$ skilllint` command: (first line index, end
+    index, the block's lines without their four-space indent)."""
+    lines = text.split("\n")
+    blocks: list[tuple[int, int, list[str]]] = []
+    index = 0
+    while index < len(lines):
+        if lines[index].startswith("    $ skilllint") and (index == 0 or not lines[index - 1].strip()):
+            end = index
+            while end < len(lines) and (lines[end].startswith("    ") or (
+                    not lines[end].strip() and end + 1 < len(lines) and lines[end + 1].startswith("    "))):
+                end += 1
+            blocks.append((index, end, [line[4:] for line in lines[index:end]]))
+            index = end
+        else:
+            index += 1
+    return blocks
+
+
+def _run_example(block: list[str], root: Path) -> list[str]:
+    """Run a block's commands in `root` (a copy of `examples/`), each `$` line as a user types it
+    (`> FILE` writes standard output there), and return the block as the tool prints it."""
+    import shlex
+
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith(("SKILLLINT", "GITHUB_")) and k not in ("FORCE_COLOR", "NO_COLOR")}
+    env["SKILLLINT_CACHE_DIR"] = str(root.parent / "cache")
+    skilllint = str(Path(sys.executable).parent / "skilllint")
+    printed: list[str] = []
+    for line in block:
+        if not line.startswith("$ "):
+            continue
+        words = shlex.split(line[2:], comments=True)
+        target = None
+        if ">" in words:
+            target = words[words.index(">") + 1]
+            words = words[:words.index(">")]
+        assert words[0] == "skilllint", line
+        result = _run([skilllint, *words[1:]], root, env)
+        assert result.returncode in (0, 1), (line, result.stderr)
+        printed.append(line)
+        if target is not None:
+            (root / target).write_text(result.stdout, encoding="utf-8")
+        else:
+            printed.extend(result.stdout.rstrip("\n").split("\n") if result.stdout.strip() else [])
+    return printed
+
+
+def test_readme_examples_print_what_the_tool_prints(tmp_path: Path) -> None:
+    """Each `$ skilllint ...` block of the README runs on a copy of `examples/` and must print, line for
+    line, what the README shows. SKILLLINT_UPDATE_EXPECTED=1 rewrites the README's blocks (read the diff)."""
+    blocks = _example_blocks(README)
+    assert len(blocks) >= 5
+    lines = README.split("\n")
+    mismatches: list[str] = []
+    for number, (start, end, block) in enumerate(reversed(blocks)):
+        root = tmp_path / f"block{number}" / "work"
+        shutil.copytree(ROOT / "examples", root / "examples")
+        printed = _run_example(block, root)
+        if printed != [line.rstrip() for line in block]:
+            mismatches.append(f"README line {start + 1}:\n" + "\n".join(printed))
+            lines[start:end] = [f"    {line}" if line else "" for line in printed]
+    if os.environ.get("SKILLLINT_UPDATE_EXPECTED"):
+        (ROOT / "README.md").write_text("\n".join(lines), encoding="utf-8")
+    assert not mismatches, "\n\n".join(mismatches)

@@ -46,16 +46,17 @@ def _by_name(diagnostics: list[dict]) -> dict[str, dict]:
 
 
 def test_sisu_reports_each_name_with_the_same_capability_tool(repo: Path) -> None:
-    """With SL320 off, each entry of the field SISU ignores is a warning saying whether the instructions
-    ask for it: the same severity for every name, whatever the runtime's tool of that capability."""
+    """With SL320 off, each entry of the field SISU ignores says what the need it declares comes to
+    there: a note where SISU has a tool that does the job, a warning where it has none."""
     found = _by_name(_sl2(repo, "--isolated", "--target", "sisu"))
     assert set(found) == {"bash", "read_file", "write_file"}
     assert all(d["code"] == "SL200" and d["target"] == "sisu" for d in found.values())
     assert found["write_file"]["message"] == (
-        "`write_file` is not a tool of sisu, which ignores `allowed-tools`; the instructions never ask for it"
+        "`write_file` is not a tool of sisu, which ignores `allowed-tools` and has no tool that does that job"
     )
-    assert found["bash"]["message"].endswith("; the instructions ask for it")
-    assert {d["severity"] for d in found.values()} == {"warning"}  # SISU's loader drops allowed-tools
+    assert found["bash"]["message"].endswith("; `terminalRun` does that job there")
+    assert {name: d["severity"] for name, d in found.items()} == {
+        "bash": "info", "read_file": "info", "write_file": "warning"}
     assert "`terminalRun`" in found["bash"]["help"]
     assert "`terminalReadFile`" in found["read_file"]["help"]
     assert "sisu has no write-file tool" in found["write_file"]["help"]
@@ -82,7 +83,7 @@ def test_app_target_extending_sisu_with_aliases_leaves_only_write_file(repo: Pat
     assert code == 0, err
     assert [(d["code"], d["severity"], d["target"], d["message"]) for d in json.loads(out)] == [
         ("SL200", "warning", "my-sisu-app", "`write_file` is not a tool of my-sisu-app, which ignores "
-         "`allowed-tools`; the instructions never ask for it")
+         "`allowed-tools` and has no tool that does that job")
     ]
 
 

@@ -167,6 +167,33 @@ def did_you_mean(resolution: Resolution) -> str | None:
     return "; ".join(parts) or None
 
 
+def covering_tool(name: str, target: Target) -> str | None:
+    """The target's tool that does what other runtimes' `name` does (the same capability, or one that
+    covers it: a patch tool writes files, a shell greps), or None: the target cannot do it, or nobody
+    knows what `name` does (an application's own tool)."""
+    if target.tools is None:
+        return None
+    capability = known_capability(name, target.id)
+    if capability is None:
+        return None
+    for wanted in (capability, *WRITES_WITH.get(capability, ()), *COVERED_BY.get(capability, ())):
+        tools = tools_of_capability(target, wanted)
+        if tools:
+            return tools[0].name
+    return None
+
+
+def covering_known(name: str, target: Target) -> str | None:
+    """The capability other runtimes give `name`, when `target` has a tool table (None for a name nobody
+    knows: a typo or an application's own tool, whose job cannot be told)."""
+    return None if target.tools is None else known_capability(name, target.id)
+
+
+WRITES_WITH: Final = {"write-file": ("edit-file",)}
+"""A capability another tool covers with the same kind of call: a patch tool creates files (Codex's
+`apply_patch`). Unlike `COVERED_BY`, an instruction may still name the first: only a need is met."""
+
+
 def alias_help(name: str, target: Target) -> str | None:
     """The fix that keeps a skill portable when `target` lacks the tool `name` is for: offer the name on
     the runtime as an alias of its own tool of that capability, not a rename in the skill, which would
@@ -187,7 +214,8 @@ def alias_help(name: str, target: Target) -> str | None:
         return ("no alias closes this gap (an app that adds a tool of that capability declares it in a target's "
                 "`tools:` in .skilllint.yaml)")
     tool = tools[0].name
-    declared = f"`aliases: {{{name}: {tool}}}` on a target that `extends: {where(target)}`"
+    declared = (f"`aliases: {{{name}: {tool}}}` on a target that `extends: {where(target)}`"
+                if target.id in builtin_targets() else f"`{name}: {tool}` in the `aliases:` of `{where(target)}`")
     if target.alias_exposure == "rename":
         return (f"keep `{name}` and alias it in the app: "
                 f"`registerTools(tools, {{ aliases: {{ {tool}: \"{name}\" }} }})` (for skilllint, {declared})")

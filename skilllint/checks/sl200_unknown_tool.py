@@ -16,6 +16,8 @@ from skilllint.checks._settings import resolved_names
 from skilllint.checks._tools import (
     IGNORED,
     api_rejected,
+    covering_known,
+    covering_tool,
     declared_tools,
     did_you_mean,
     field_semantics,
@@ -56,15 +58,25 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
                           did_you_mean(resolution) or OTHER_TOOLS[doc.kind])
             continue
         if semantics in IGNORED:
-            # the entry grants nothing: what the model is told to call decides (SL320 at the instruction,
-            # an error when the target lacks it); a name declared and never asked for is a warning, the same
-            # on every runtime that ignores the field
-            asked = asked_for(doc, target, name)
-            if asked and ctx.is_active("SL320") and not runtime_documented(doc, name):
+            # the entry grants nothing: what the model is told to call decides (SL320's error at the
+            # instruction, so not repeated here). What is left is the need the entry declares: a warning
+            # where the target has no tool of that capability (the skill may need what the runtime cannot
+            # do), a note where it has one under its own name (renaming the entry would break the runtime
+            # the skill was written for, and gain nothing here). One logic on every runtime whose field
+            # grants nothing, for tool names and MCP references (SL206) alike.
+            if asked_for(doc, target, name) and ctx.is_active("SL320") and not runtime_documented(doc, name):
                 continue
-            tail = "the instructions ask for it" if asked else "the instructions never ask for it"
-            yield Finding(declared.entry.location, f"{message}{ignored_why(declared.field, semantics, target)}; {tail}",
-                          did_you_mean(resolution), Severity.WARNING)
+            covering = covering_tool(name, target)
+            why = ignored_why(declared.field, semantics, target)
+            if covering is not None:
+                yield Finding(declared.entry.location, f"{message}{why}; `{covering}` does that job there",
+                              did_you_mean(resolution), Severity.INFO)
+            else:
+                gap = "" if covering_known(name, target) is None else (
+                    " and has no tool that does that job" if semantics == "ignored" else
+                    ", and no tool there does that job")
+                yield Finding(declared.entry.location, f"{message}{why}{gap}", did_you_mean(resolution),
+                              Severity.WARNING)
             continue
         yield Finding(declared.entry.location, message, did_you_mean(resolution))
 

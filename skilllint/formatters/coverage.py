@@ -20,6 +20,11 @@ def share(count: int, total: int) -> str:
     return f"{count:,} of {total:,} skill{'s' if total != 1 else ''} ({percent:.1f}%)"
 
 
+def _skills(count: int) -> str:
+    """`1 skill`, `40 skills`."""
+    return f"{count:,} skill{'s' if count != 1 else ''}"
+
+
 def _gain(before: int, after: int, total: int) -> str:
     return f"+{100.0 * (after - before) / total:.1f}%" if total else "+0.0%"
 
@@ -53,7 +58,7 @@ def _exposure_lines(report: CoverageReport) -> list[str]:
 
 def render_text(report: CoverageReport) -> str:
     target = report.target.id
-    lines = [f"Coverage on {escape(target)}: {report.skills:,} skills, {len(report.names):,} tool "
+    lines = [f"Coverage on {escape(target)}: {_skills(report.skills)}, {len(report.names):,} tool "
              f"name{'s' if len(report.names) != 1 else ''} that do not reach the model there.",
              f"Resolve fully today: {share(report.resolved_skills, report.skills)}."]
     if report.failed:
@@ -94,7 +99,7 @@ def _md(text: str) -> str:
 def render_markdown(report: CoverageReport) -> str:
     target = _md(report.target.id)
     lines = [f"## Tool coverage on `{target}`", "",
-             f"{report.skills:,} skills; resolve fully today: {share(report.resolved_skills, report.skills)}; "
+             f"{_skills(report.skills)}; resolve fully today: {share(report.resolved_skills, report.skills)}; "
              f"with the proposed aliases: {share(report.resolved_with_aliases, report.skills)}.", ""]
     lines += [f"> {_md(line)}" for line in (_exposure_lines(report) if report.names else [])]
     if report.names:
@@ -145,7 +150,7 @@ def render_config(report: CoverageReport) -> str:
     `--format sisu` prints, so `check` with this file validates what SISU would be given. Keys and values
     are JSON strings, which YAML reads as they are, so a name such as `on` or `null` stays a string."""
     ident = aliased_target_id(report)
-    lines = [f"# skilllint coverage --target {report.target.id} --format config: {report.skills:,} skills,",
+    lines = [f"# skilllint coverage --target {report.target.id} --format config: {_skills(report.skills)},",
              f"# {share(report.resolved_skills, report.skills)} resolve fully on {report.target.id}; with these "
              f"aliases ({report.exposure}, as {report.target.id} takes them), "
              f"{share(report.resolved_with_aliases, report.skills)}.",
@@ -168,7 +173,7 @@ def render_sisu(report: CoverageReport) -> str:
     mapping = one_name_per_tool(report)
     lines = [f"// registerTools(tools, {{ aliases }}) for {report.target.id}: each tool is offered to the model "
              "under this name instead of its own.",
-             f"// From skilllint coverage over {report.skills:,} skills: "
+             f"// From skilllint coverage over {_skills(report.skills)}: "
              f"{share(report.resolved_skills, report.skills)} resolve fully today; "
              f"{share(report.resolved_with_aliases, report.skills)} with these names."]
     for tool, name in mapping.items():
