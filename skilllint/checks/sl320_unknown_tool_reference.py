@@ -25,6 +25,7 @@ from skilllint.checks._tools import alias_help, did_you_mean, where
 from skilllint.model import Severity
 from skilllint.resolve import Outcome
 from skilllint.rule import Finding, SkillContext, SkillRule
+from skilllint.targets import Target
 
 
 def check(ctx: SkillContext) -> Iterator[Finding]:
@@ -42,15 +43,27 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
             continue
         if resolution.outcome == Outcome.UNKNOWN:
             owner = "any known runtime" if target.tools is None else where(target)
+            if target.tools is None and not resolution.suggestions and not resolution.hint:
+                # on the portable baseline a name close to no known one is an application's own tool (the
+                # skill lists it): SL200 says so at its declaration, and only a runtime of the user's can tell
+                continue
             sure = surely_a_tool(doc, resolution.name)
             help_text = "; ".join(part for part in (did_you_mean(resolution), alias_help(resolution.name, target))
-                                  if part) or None
+                                  if part) or _own_tool_help(resolution.name, target)
             yield Finding(reference.location, f"the instructions name `{resolution.name}`, which is not a tool of "
                           f"{owner}", help_text, None if sure else Severity.WARNING)
         elif resolution.outcome == Outcome.MISMATCH and resolution.tool is not None:
             exact = resolution.suggestions[0] if resolution.suggestions else resolution.tool.name
             yield Finding(reference.location, f"the instructions name `{resolution.name}`; {where(target)} calls "
                           f"it `{exact}`", resolution.hint, Severity.WARNING)
+
+
+def _own_tool_help(name: str, target: Target) -> str:
+    """Help for a name no known runtime has (the skill lists it as its own tool): an application's tool,
+    which skilllint learns from a target of the user's own."""
+    base = where(target)
+    return (f"if your app provides `{name}`, declare it in a target of your own (`runtimes: {{my-app: {{extends: "
+            f"{base}, tools: [{{name: {name}}}]}}}}` in .skilllint.yaml) and check with `--target my-app`")
 
 
 RULE = SkillRule(
