@@ -14,7 +14,7 @@ from skilllint.checks._opencode import map_entries
 from skilllint.document import AGENT, COMMAND, COPILOT_AGENT, COPILOT_PROMPT, OPENCODE_AGENT, SKILL, Document
 from skilllint.records import FrozenRecord
 from skilllint.resolve import Outcome, Resolution, known_capability, resolve, tools_of_capability
-from skilllint.targets import Target, builtin_targets
+from skilllint.targets import Target, Tool, builtin_targets
 from skilllint.toollist import ToolEntry, tool_entries
 
 ALWAYS_RESOLVED = ("allowed-tools",)
@@ -83,7 +83,7 @@ def field_semantics(doc: Document, field: str, target: Target) -> str:
     return target.tool_fields.get(field, "grant")
 
 
-COVERED_BY: Final = {"glob": ("shell",), "grep": ("shell",), "list-dir": ("shell",)}
+COVERED_BY: Final = {"glob": ("shell",), "grep": ("shell",), "list-dir": ("shell",), "read-file": ("shell",)}
 """Capabilities a shell covers: where a runtime lacks a grep tool its shell greps, though no alias can map
 one tool's arguments onto the other's."""
 IGNORED = ("ignored", "informational")
@@ -177,10 +177,20 @@ def covering_tool(name: str, target: Target) -> str | None:
     if capability is None:
         return None
     for wanted in (capability, *WRITES_WITH.get(capability, ()), *COVERED_BY.get(capability, ())):
-        tools = tools_of_capability(target, wanted)
+        tools = usual_tools(target, wanted)
         if tools:
             return tools[0].name
     return None
+
+
+USUAL: Final = frozenset({"default", "conditional"})
+"""Tool statuses a usual install offers: an experimental tool behind a flag (Codex's `read_file`) does
+no job on a default install, and is no alias to recommend."""
+
+
+def usual_tools(target: Target, capability: str) -> tuple[Tool, ...]:
+    """The target's tools of `capability` that a usual install offers, the most available first."""
+    return tuple(tool for tool in tools_of_capability(target, capability) if tool.status in USUAL)
 
 
 def covering_known(name: str, target: Target) -> str | None:
@@ -205,9 +215,9 @@ def alias_help(name: str, target: Target) -> str | None:
     capability = known_capability(name, target.id)
     if capability is None:
         return None
-    tools = tools_of_capability(target, capability)
+    tools = usual_tools(target, capability)
     if not tools:
-        covering = [tool for other in COVERED_BY.get(capability, ()) for tool in tools_of_capability(target, other)]
+        covering = [tool for other in COVERED_BY.get(capability, ()) for tool in usual_tools(target, other)]
         if covering:
             return (f"no alias closes this gap (a {covering[0].capability} tool takes other arguments): say what to "
                     f"do, which `{covering[0].name}` can, rather than which runtime's tool does it")
