@@ -1,7 +1,7 @@
 """Ship the top-level rulebook (rules/) and schemas (schemas/) inside the wheel.
 
 They live at the top of the repository so humans find them; in an installed package
-they sit under skilllint/_data/, where skilllint.resources looks for them.
+they sit under skilllint/_data/, where skilllint.core.resources looks for them.
 """
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from run import LinterFailed, paired, peak_memory_mb  # noqa: E402 - bench/ is a folder of scripts
 
-from skilllint.commands.matrix import default_runtimes  # noqa: E402
+from skilllint.output.commands.matrix import default_runtimes  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:

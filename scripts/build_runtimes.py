@@ -17,7 +17,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from skilllint.targets import COMPILED_RUNTIMES, parse_runtime_files  # noqa: E402
+from skilllint.runtimes.targets import COMPILED_RUNTIMES, parse_runtime_files  # noqa: E402
 
 
 def main() -> int:

@@ -622,7 +622,7 @@ class Linter:
     """Lints inputs in-process; settings for skills and manifests are built once."""
 
     def __init__(self, workdir: Path) -> None:
-        from skilllint.commands.check import build_settings
+        from skilllint.output.commands.check import build_settings
 
         self.workdir = workdir
         self.build_settings = build_settings
@@ -633,8 +633,8 @@ class Linter:
         """The settings to lint `tree` with; None when its config is rejected as a config error."""
         import click
 
-        from skilllint.config import ConfigError
-        from skilllint.targets import TargetError
+        from skilllint.runtimes.targets import TargetError
+        from skilllint.settings.config import ConfigError
 
         if inp.kind != "config":
             return self.settings
@@ -645,7 +645,7 @@ class Linter:
         return settings
 
     def run(self, inp: FuzzInput, tree: Path) -> Fault | None:
-        from skilllint.engine import lint_paths
+        from skilllint.engine.linter import lint_paths
 
         try:
             settings = self.settings_for(inp, tree)

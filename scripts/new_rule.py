@@ -40,8 +40,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from skilllint.model import Severity
-from skilllint.rule import Finding, {context}, {rule_class}
+from skilllint.core.model import Severity
+from skilllint.checks.rule import Finding, {context}, {rule_class}
 
 
 def check(ctx: {context}) -> Iterator[Finding]:

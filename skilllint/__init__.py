@@ -1,7 +1,7 @@
 """skilllint: static validation and linting for AI-agent skills and tool manifests.
 
-The Python API (`skilllint.api`): `check(paths, ...)` and `check_text(text, path, ...)` return
-`Diagnostic`s (`skilllint.model`); `CheckError` is what the command line exits 2 for. They are
+The Python API (`skilllint.embedding.api`): `check(paths, ...)` and `check_text(text, path, ...)` return
+`Diagnostic`s (`skilllint.core.model`); `CheckError` is what the command line exits 2 for. They are
 imported on first use, so `import skilllint` (and every command-line start) stays cheap.
 """
 
@@ -9,16 +9,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-__version__ = "0.1.0"
-
 if TYPE_CHECKING:
-    from skilllint.api import CheckError, check, check_text
-    from skilllint.model import Diagnostic, Severity, Span
+    from skilllint.core.model import Diagnostic, Severity, Span
+    from skilllint.embedding.api import CheckError, check, check_text
+    from skilllint.version import __version__
 
 __all__ = ["CheckError", "Diagnostic", "Severity", "Span", "__version__", "check", "check_text"]
 
-_LAZY = {"check": "skilllint.api", "check_text": "skilllint.api", "CheckError": "skilllint.api",
-         "Diagnostic": "skilllint.model", "Severity": "skilllint.model", "Span": "skilllint.model"}
+_API, _MODEL = "skilllint.embedding.api", "skilllint.core.model"
+_LAZY = {"check": _API, "check_text": _API, "CheckError": _API, "Diagnostic": _MODEL, "Severity": _MODEL,
+         "Span": _MODEL, "__version__": "skilllint.version"}
 
 
 def __getattr__(name: str) -> Any:

@@ -1,3 +1,3 @@
-from skilllint.cli import main
+from skilllint.output.cli import main
 
 main()

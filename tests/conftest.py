@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-import skilllint.commands.check as check_module
-from skilllint.cli import cli
+import skilllint.output.commands.check as check_module
+from skilllint.output.cli import cli
 
 FIXTURES = Path(__file__).parent / "fixtures"
 PDF_SKILL = """---

@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 
 import skilllint
-from skilllint.formatters.json import as_dict
-from skilllint.model import Diagnostic, Severity
-from skilllint.records import replace
+from skilllint.core.model import Diagnostic, Severity
+from skilllint.core.records import replace
+from skilllint.output.formatters.json import as_dict
 from tests.conftest import run_cli
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "skills"
@@ -136,7 +136,7 @@ def test_import_skilllint_loads_no_part_of_the_api_until_used() -> None:
     probe = ("import sys, skilllint\n"
              "before = {m for m in sys.modules if m.startswith(('skilllint.', 'yaml', 'click'))}\n"
              "skilllint.check_text\n"
-             "print(sorted(before), 'skilllint.api' in sys.modules)\n"
+             "print(sorted(before), 'skilllint.embedding.api' in sys.modules)\n"
              "try:\n    skilllint.nothing\nexcept AttributeError as error:\n    print(error)\n")
     run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     lines = run.stdout.splitlines()

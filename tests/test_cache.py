@@ -19,17 +19,17 @@ from pathlib import Path
 
 import pytest
 
-from skilllint import engine
-from skilllint.cache import key as cache_key
-from skilllint.cache.codec import Entry, decode, encode
-from skilllint.cache.runrecord import MAGIC as RUN_MAGIC
-from skilllint.cache.store import MAX_AGE_DAYS, EntryStore
-from skilllint.fsview import FileSystemView
-from skilllint.model import Diagnostic, Fix, Severity, Span, TextEdit
-from skilllint.project import SkillSummary
-from skilllint.readfacts import Location
-from skilllint.records import fields
-from skilllint.suppression import Directive
+from skilllint.checks.project import SkillSummary
+from skilllint.checks.suppression import Directive
+from skilllint.core.model import Diagnostic, Fix, Severity, Span, TextEdit
+from skilllint.core.readfacts import Location
+from skilllint.core.records import fields
+from skilllint.engine import linter as engine
+from skilllint.engine.cache import key as cache_key
+from skilllint.engine.cache.codec import Entry, decode, encode
+from skilllint.engine.cache.runrecord import MAGIC as RUN_MAGIC
+from skilllint.engine.cache.store import MAX_AGE_DAYS, EntryStore
+from skilllint.reading.fsview import FileSystemView
 from tests.conftest import run_cli
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -546,11 +546,11 @@ _OS_PROBES = {"exists", "isfile", "isdir", "lexists", "islink", "listdir", "scan
 _PATH_PROBES = {"exists", "is_file", "is_dir", "is_symlink", "iterdir", "read_text", "read_bytes", "stat", "lstat",
                 "rglob", "readlink", "samefile"}
 # modules a skill's reading and checks run; what they ask the file system must be recorded
-_SKILL_SIDE = ["document.py", "markdown.py", "yamlnodes.py", "toollist.py", "resolve.py", "schema.py", "analyses.py",
-               "suppression.py", *(f"checks/{path.name}" for path in (ROOT / "skilllint" / "checks").glob("*.py"))]
+_SKILL_SIDE = ["reading/document.py", "reading/markdown.py", "reading/yamlnodes.py", "runtimes/toollist.py",
+               "runtimes/resolve.py", "reading/schema.py",
+               *(f"checks/{path.name}" for path in (ROOT / "skilllint" / "checks").glob("*.py"))]
 _ALLOWED = {
     ("checks/__init__.py", "listdir"),  # the package's own rule modules
-    ("checks/_body.py", "isfile"),  # the folder-owner memo: returns what it looked at; each skill notes it in doc.fs
 }
 
 

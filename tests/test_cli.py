@@ -100,7 +100,7 @@ def test_statistics(tmp_path: Path) -> None:
 
 
 def test_rules_lists_the_default_rules_and_all_lists_every_rule() -> None:
-    from skilllint.registry import all_rules
+    from skilllint.checks.registry import all_rules
 
     code, out, _ = run_cli(["rules"], Path.cwd())
     code_all, out_all, _ = run_cli(["rules", "--all"], Path.cwd())
@@ -128,7 +128,7 @@ def test_explain_unknown_rule_suggests() -> None:
 
 
 def test_internal_error_is_one_line_without_traceback(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import skilllint.engine as engine
+    import skilllint.engine.linter as engine
 
     def boom(*_args, **_kwargs):
         raise ValueError("kaboom")
@@ -143,7 +143,7 @@ def test_internal_error_is_one_line_without_traceback(tmp_path: Path, monkeypatc
 
 
 def test_version() -> None:
-    from skilllint import __version__
+    from skilllint.version import __version__
 
     code, out, _ = run_cli(["--version"], Path.cwd())
     assert code == 0 and __version__ in out

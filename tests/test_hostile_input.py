@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from skilllint.engine import lint_paths
-from skilllint.pool import run_pool
-from skilllint.settings import build_settings
+from skilllint.engine.linter import lint_paths
+from skilllint.engine.pool import run_pool
+from skilllint.settings.build import build_settings
 from tests.conftest import run_cli
 
 SIBLING = "---\nname: Other-Skill\ndescription: A sibling skill that must still be linted.\n---\nBody.\n"

@@ -23,7 +23,7 @@ HEAVY = ("multiprocessing", "rapidfuzz", "jsonschema", "pathspec", "pygls", "lsp
 
 _PROBE = """
 import json, sys
-from skilllint.cli import main
+from skilllint.output.cli import main
 sys.argv = ["skilllint", "check", sys.argv[1], "--target", "claude-code", *sys.argv[2:]]
 try:
     main()

@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from skilllint.document import Document, load_document
-from skilllint.markdown import _Locator, scan
-from skilllint.toollist import tool_entries
+from skilllint.reading.document import Document, load_document
+from skilllint.reading.markdown import _Locator, scan
+from skilllint.runtimes.toollist import tool_entries
 from tests.conftest import run_cli
 
 FACTOR = 4

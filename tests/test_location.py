@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from skilllint.location import LocationDefaults
-from skilllint.targets import builtin_targets
+from skilllint.engine.location import LocationDefaults
+from skilllint.runtimes.targets import builtin_targets
 from tests.conftest import run_cli
 
 # `argument-hint` is a field Claude Code reads and the portable spec does not know

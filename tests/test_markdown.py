@@ -1,4 +1,4 @@
-"""skilllint.markdown: positions are file positions (1-based lines and character columns, exclusive ends)."""
+"""skilllint.reading.markdown: positions are file positions (1-based lines and character columns, exclusive ends)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import textwrap
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from skilllint.markdown import CodeSpan, Fence, HtmlComment, Link, scan
+from skilllint.reading.markdown import CodeSpan, Fence, HtmlComment, Link, scan
 
 
 def md(text: str) -> str:
@@ -532,8 +532,8 @@ def test_fast_records_are_the_real_records():
     """_code_span/_fence, filled inline and given the real class, are indistinguishable from it."""
     import pickle
 
-    from skilllint.markdown import _code_span, _fence, _new
-    from skilllint.records import fields
+    from skilllint.core.records import fields
+    from skilllint.reading.markdown import _code_span, _fence, _new
 
     cases = ((_code_span, CodeSpan, ("a", 1, 2, 3, 4, "b", "c")), (_fence, Fence, (1, 2, "py", False)))
     for fast, cls, values in cases:
@@ -553,7 +553,7 @@ def test_fast_records_are_the_real_records():
 @settings(max_examples=300, deadline=None)
 @given(st.text(alphabet=st.sampled_from(list("\n\n \t>#|-+*=_1.)ab`") + ["é", "\u2028"]), max_size=80))
 def test_boundary_shortcut_agrees_with_the_regexes(text):
-    from skilllint.markdown import _boundary, _boundary_by_regex
+    from skilllint.reading.markdown import _boundary, _boundary_by_regex
 
     for nl, char in enumerate(text):
         if char == "\n":

@@ -10,8 +10,8 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from skilllint.commands.matrix import default_runtimes
-from skilllint.resources import schemas_dir
+from skilllint.core.resources import schemas_dir
+from skilllint.output.commands.matrix import default_runtimes
 from tests.conftest import run_cli
 
 ROOT = Path(__file__).parent.parent

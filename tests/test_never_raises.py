@@ -35,11 +35,11 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from skilllint.checks import all_rules
-from skilllint.commands.check import SourceLines
-from skilllint.engine import Result, Settings, lint_paths
-from skilllint.formatters import FORMATS, RunInfo, render
-from skilllint.model import Severity
-from skilllint.settings import build_settings
+from skilllint.core.model import Severity
+from skilllint.engine.linter import Result, Settings, lint_paths
+from skilllint.output.commands.check import SourceLines
+from skilllint.output.formatters import FORMATS, RunInfo, render
+from skilllint.settings.build import build_settings
 from tests.strategies import corpus_skills, frontmatter, skill_files
 
 LOCAL_EXAMPLES = os.environ.get("SKILLLINT_FUZZ_EXAMPLES")

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from skilllint.discover import discover
-from skilllint.readfacts import Fact
+from skilllint.core.readfacts import Fact
+from skilllint.reading.discover import discover
 from tests.conftest import run_cli
 
 SKILL = "---\nname: {name}\ndescription: Does one thing. Use when asked.\n---\nBody\n"

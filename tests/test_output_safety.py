@@ -20,10 +20,10 @@ from urllib.parse import unquote_to_bytes
 import pytest
 from click.testing import CliRunner
 
-from skilllint.cli import cli
-from skilllint.formatters.full import excerpt
-from skilllint.model import Span
-from skilllint.textsafe import escape, escape_lines, escape_mapped
+from skilllint.core.model import Span
+from skilllint.core.textsafe import escape, escape_lines, escape_mapped
+from skilllint.output.cli import cli
+from skilllint.output.formatters.full import excerpt
 from tests.test_formatters import ANNOTATION, ANSI, _validate_sarif
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs POSIX file names (newline, raw bytes)")

@@ -23,7 +23,7 @@ def test_wheel_contains_rules_schemas_runtimes_and_data(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     [wheel] = tmp_path.glob("skilllint-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
-    from skilllint.registry import all_rules
+    from skilllint.checks.registry import all_rules
 
     for rule in all_rules():
         assert f"skilllint/_data/rules/{rule.code}.md" in names
@@ -34,5 +34,5 @@ def test_wheel_contains_rules_schemas_runtimes_and_data(tmp_path: Path) -> None:
         assert f"skilllint/runtimes/{runtime}.yaml" in names
     assert "skilllint/runtimes/_builtin.json" in names
     assert "skilllint/data/confusables.tsv" in names
-    assert "skilllint/commands/check.py" in names
-    assert "skilllint/formatters/sarif.py" in names
+    assert "skilllint/output/commands/check.py" in names
+    assert "skilllint/output/formatters/sarif.py" in names

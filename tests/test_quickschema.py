@@ -10,8 +10,8 @@ import jsonschema
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from skilllint.quickschema import surely_valid
-from skilllint.resources import load_schema
+from skilllint.core.resources import load_schema
+from skilllint.reading.quickschema import surely_valid
 
 SCHEMA = load_schema("config.schema.json")
 VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)

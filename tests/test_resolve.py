@@ -8,8 +8,8 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from skilllint.resolve import Outcome, Resolution, resolve, vocabulary
-from skilllint.targets import Target, Tool, builtin_targets, target_from_dict, with_aliases
+from skilllint.runtimes.resolve import Outcome, Resolution, resolve, vocabulary
+from skilllint.runtimes.targets import Target, Tool, builtin_targets, target_from_dict, with_aliases
 
 TARGETS = builtin_targets()
 

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from skilllint.registry import all_rules
-from skilllint.resources import rules_dir
+from skilllint.checks.registry import all_rules
+from skilllint.core.resources import rules_dir
 from tests.conftest import FIXTURES, lint
 
 CARDS = rules_dir()

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from skilllint.cache import runrecord
+from skilllint.engine.cache import runrecord
 from tests.conftest import PDF_SKILL, run_cli, write_pdf_skills
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -327,7 +327,7 @@ def test_concurrent_runs_share_records(tree: Path, tmp_path: Path) -> None:
 
 
 def test_a_replay_imports_no_rule_formatter_config_or_yaml(tree: Path, cache: Path) -> None:
-    code = ("import sys\nfrom skilllint.cli import main\n"
+    code = ("import sys\nfrom skilllint.output.cli import main\n"
             f"sys.argv = ['skilllint', 'check', '.', '--format', 'json', '--cache-dir', {str(cache)!r}]\n"
             "try:\n    main()\nexcept SystemExit:\n    pass\n"
             "sys.stderr.write(' '.join(sorted(sys.modules)))\n")
@@ -336,10 +336,11 @@ def test_a_replay_imports_no_rule_formatter_config_or_yaml(tree: Path, cache: Pa
     second = subprocess.run([sys.executable, "-c", code], cwd=tree, env=env, capture_output=True, text=True,
                             check=True)
     assert first.stdout == second.stdout
-    assert "skilllint.engine" in first.stderr.split()
+    assert "skilllint.engine.linter" in first.stderr.split()
     loaded = second.stderr.split()
-    for module in ("skilllint.engine", "skilllint.config", "skilllint.discover", "skilllint.formatters",
-                   "skilllint.checks", "skilllint.registry", "yaml", "multiprocessing"):
+    for module in ("skilllint.engine.linter", "skilllint.settings.config", "skilllint.reading.discover",
+                   "skilllint.output.formatters", "skilllint.checks", "skilllint.checks.registry", "yaml",
+                   "multiprocessing"):
         assert module not in loaded, module
 
 
@@ -347,7 +348,7 @@ def test_every_environment_variable_skilllint_reads_is_in_the_key() -> None:
     """A variable the output depends on but the key leaves out would replay the wrong output."""
     import re
 
-    from skilllint.commands.replay import CACHE_LOCATION, ENVIRONMENT
+    from skilllint.output.commands.replay import CACHE_LOCATION, ENVIRONMENT
 
     read = set()
     for path in (ROOT / "skilllint").rglob("*.py"):

@@ -17,8 +17,8 @@ import jsonschema
 import pytest
 import yaml
 
-from skilllint.resources import RUNTIMES_DIR, schemas_dir
-from skilllint.targets import DEFAULT_TARGET, builtin_targets
+from skilllint.core.resources import RUNTIMES_DIR, schemas_dir
+from skilllint.runtimes.targets import DEFAULT_TARGET, builtin_targets
 
 REFERENCE_RUNTIMES = (
     "amp", "claude-code", "cline", "codex", "continue", "copilot", "crush", "cursor", "gemini-cli",
@@ -158,7 +158,7 @@ def test_compiled_runtimes_match_the_yaml_files() -> None:
     """`_builtin.json` is what skilllint loads; regenerate it with scripts/build_runtimes.py."""
     import json
 
-    from skilllint.targets import COMPILED_RUNTIMES, parse_runtime_files
+    from skilllint.runtimes.targets import COMPILED_RUNTIMES, parse_runtime_files
 
     compiled = json.loads(COMPILED_RUNTIMES.read_text(encoding="utf-8"))
     assert compiled == json.loads(json.dumps(parse_runtime_files())), "run: python scripts/build_runtimes.py"

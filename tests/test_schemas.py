@@ -10,7 +10,7 @@ import jsonschema
 import pytest
 import yaml
 
-from skilllint.resources import schemas_dir
+from skilllint.core.resources import schemas_dir
 
 SCHEMAS = sorted(p for p in schemas_dir().rglob("*.schema.json"))
 

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from skilllint.cli import cli
+from skilllint.output.cli import cli
 from tests.conftest import FIXTURES, run_cli
 
 SKILL = ("---\nname: greet\ndescription: Greets people. Use when someone says hello.\nallowed-tools: Read Editt\n"

@@ -23,7 +23,7 @@ import yaml
 
 from skilllint.checks._about import runtime_documented
 from skilllint.checks._body import candidate_spans
-from skilllint.document import load_document
+from skilllint.reading.document import load_document
 
 DATA = Path(__file__).parent / "data" / "tool_spans" / "spans.jsonl"
 

@@ -13,10 +13,10 @@ from functools import cache
 from importlib import import_module
 from typing import TYPE_CHECKING
 
-from skilllint import lazyre
+from skilllint.core import lazyre
 
 if TYPE_CHECKING:
-    from skilllint.rule import AnyRule
+    from skilllint.checks.rule import AnyRule
 
 _RULE_MODULE = lazyre.compile(r"^(sl\d{3}_[a-z0-9_]+)\.py$")
 

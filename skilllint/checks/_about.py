@@ -4,7 +4,7 @@ instructions are that runtime's documentation rather than instructions for the t
 "Will this skill work on runtime X?" is the user's question, and the answer may not depend on where
 the skill is kept: a Claude Code plugin's skill that says "call `AskUserQuestion`" fails on SISU
 whatever folder it sits in, and the user who names `--target sisu` wants to know (the folder may only
-choose the *default* target, `skilllint.location`). A skill is exempt for R's tool names only when its
+choose the *default* target, `skilllint.engine.location`). A skill is exempt for R's tool names only when its
 `description` is about R as a subject, so its R names describe R:
 
 - `possessive`: "Gemini CLI's capabilities", "extends Codex's capabilities";
@@ -28,9 +28,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from skilllint import lazyre
-from skilllint.document import Document
-from skilllint.resolve import vocabulary
+from skilllint.core import lazyre
+from skilllint.reading.document import Document
+from skilllint.runtimes.resolve import vocabulary
 
 # Runtime display names as the runtimes write them; each maps to a built-in runtime id.
 _RUNTIME = (r"(?P<runtime>Claude\s+Code|Cline|Roo\s+Code|Kilo\s+Code|Cursor|Windsurf|(?:OpenAI\s+)?Codex(?:\s+CLI)?|"

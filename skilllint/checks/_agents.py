@@ -8,8 +8,8 @@ Copilot's custom agents and OpenCode's agents: `checks/_copilot.py`, `checks/_op
 
 from __future__ import annotations
 
-from skilllint import lazyre
-from skilllint.document import AGENT, COMMAND, COPILOT_AGENT, COPILOT_PROMPT, OPENCODE_AGENT, Document
+from skilllint.core import lazyre
+from skilllint.reading.document import AGENT, COMMAND, COPILOT_AGENT, COPILOT_PROMPT, OPENCODE_AGENT, Document
 
 _NOT_SLUG = lazyre.compile(r"[^a-z0-9]+")
 WHO = {AGENT: ("Claude Code", "subagent"), COMMAND: ("Claude Code", "command"),

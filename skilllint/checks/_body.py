@@ -27,16 +27,16 @@ from collections.abc import Callable
 from functools import lru_cache, partial
 from typing import Final
 
-from skilllint import lazyre
 from skilllint.checks._tools import DEFINITION_TOOL_FIELDS, field_entries
-from skilllint.document import Document
-from skilllint.model import Span
-from skilllint.readfacts import Location
-from skilllint.records import FrozenRecord
-from skilllint.resolve import Resolution, resolve, vocabulary
-from skilllint.suggest import is_close_to_any
-from skilllint.targets import Target, builtin_targets
-from skilllint.toolspec import parse_tool_entry
+from skilllint.core import lazyre
+from skilllint.core.model import Span
+from skilllint.core.readfacts import Location
+from skilllint.core.records import FrozenRecord
+from skilllint.core.suggest import is_close_to_any
+from skilllint.reading.document import Document
+from skilllint.runtimes.resolve import Resolution, resolve, vocabulary
+from skilllint.runtimes.targets import Target, builtin_targets
+from skilllint.runtimes.toolspec import parse_tool_entry
 
 # A tool name in prose, possibly written as a call: `read_file()`. The trailing `()` is call syntax,
 # stripped with `removesuffix`, not a permission rule's empty specifier: `toolspec.parse_tool_entry`

@@ -13,8 +13,8 @@ import os
 import posixpath
 from typing import Final
 
-from skilllint.document import SKILL, Document
-from skilllint.records import FrozenRecord
+from skilllint.core.records import FrozenRecord
+from skilllint.reading.document import SKILL, Document
 
 FOLDERS = ("references", "scripts")
 TEXT_SUFFIXES = frozenset({".md", ".markdown", ".txt", ".rst", ".py", ".sh", ".bash", ".zsh", ".fish", ".js", ".mjs",

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from skilllint.document import Document
+from skilllint.reading.document import Document
 
 SHELL_FENCES = frozenset({"", "bash", "sh", "shell", "console", "zsh", "terminal", "shellsession", "powershell",
                           "pwsh", "ps1", "cmd", "bat"})

@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Final, TypeVar
 
-from skilllint import lazyre
-from skilllint.manifests import Manifest, ManifestName
-from skilllint.project import Project, SkillSummary
-from skilllint.readfacts import Location
-from skilllint.records import FrozenRecord
-from skilllint.targets import Target
+from skilllint.checks.project import Project, SkillSummary
+from skilllint.core import lazyre
+from skilllint.core.readfacts import Location
+from skilllint.core.records import FrozenRecord
+from skilllint.reading.manifests import Manifest, ManifestName
+from skilllint.runtimes.targets import Target
 
 T = TypeVar("T")
 _STYLE = lazyre.compile(r"[-_.]")
@@ -61,7 +61,7 @@ def depth_below_skills(summary: SkillSummary) -> int | None:
 
 
 def skill_location(summary: SkillSummary) -> Location:
-    from skilllint.model import Span
+    from skilllint.core.model import Span
 
     return summary.name_location or Location(summary.path, Span(1, 1))
 

@@ -25,14 +25,14 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from skilllint import lazyre
 from skilllint.checks._project import nearest_files, shown_path
 from skilllint.checks._tools import declared_tools
-from skilllint.document import COPILOT_AGENT, COPILOT_PROMPT, Document
-from skilllint.resolve import Outcome, resolve
-from skilllint.rule import Finding, SkillContext
-from skilllint.suggest import closest
-from skilllint.targets import Target
+from skilllint.checks.rule import Finding, SkillContext
+from skilllint.core import lazyre
+from skilllint.core.suggest import closest
+from skilllint.reading.document import COPILOT_AGENT, COPILOT_PROMPT, Document
+from skilllint.runtimes.resolve import Outcome, resolve
+from skilllint.runtimes.targets import Target
 
 COPILOT_KINDS = (COPILOT_AGENT, COPILOT_PROMPT)
 OUT_OF_THE_BOX = frozenset({"github", "playwright"})

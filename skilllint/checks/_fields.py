@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from functools import cache
 
-from skilllint.document import Document
-from skilllint.schema import dialect_schema, known_fields
-from skilllint.targets import Target
+from skilllint.reading.document import Document
+from skilllint.reading.schema import dialect_schema, known_fields
+from skilllint.runtimes.targets import Target
 
 SPEC_FIELDS = ("name", "description", "license", "compatibility", "metadata", "allowed-tools")
 METADATA_YAML_FIELDS = frozenset({"name", "description", "version", "author", "license", "tags", "capabilities",
@@ -32,7 +32,7 @@ def format_field(doc: Document, key: str) -> bool:
 def readers() -> dict[str, tuple[str, ...]]:
     """Each non-spec field some built-in runtime reads, and those runtimes (ids, in id order). A field a
     dialect accepts without acting on it (`x-read: false`, Claude Code's `version`) names no reader."""
-    from skilllint.targets import builtin_targets
+    from skilllint.runtimes.targets import builtin_targets
 
     found: dict[str, list[str]] = {}
     for ident, target in sorted(builtin_targets().items()):

@@ -24,12 +24,12 @@ from bisect import bisect_left
 from typing import Final
 from urllib.parse import unquote
 
-from skilllint import lazyre
-from skilllint.document import Document
-from skilllint.markdown import CodeSpan
-from skilllint.model import Span
-from skilllint.readfacts import Location
-from skilllint.records import FrozenRecord
+from skilllint.core import lazyre
+from skilllint.core.model import Span
+from skilllint.core.readfacts import Location
+from skilllint.core.records import FrozenRecord
+from skilllint.reading.document import Document
+from skilllint.reading.markdown import CodeSpan
 
 _SCHEME = lazyre.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 _SKILL_DIR_VAR = lazyre.compile(r"^\$\{?(?:CLAUDE_SKILL_DIR|SKILL_DIR)\}?/")

@@ -20,9 +20,9 @@ from typing import Any, ParamSpec
 import yaml
 from yaml.nodes import Node, ScalarNode, SequenceNode
 
-from skilllint.document import Document
-from skilllint.model import Fix, Span, TextEdit
-from skilllint.yamlnodes import YamlRefused, find_node, parse_yaml
+from skilllint.core.model import Fix, Span, TextEdit
+from skilllint.reading.document import Document
+from skilllint.reading.yamlnodes import YamlRefused, find_node, parse_yaml
 
 MAX_FRONTMATTER = 16 * 1024
 """Characters of frontmatter YAML above which no fix is offered: each fix parses it again, and real

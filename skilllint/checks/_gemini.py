@@ -17,8 +17,8 @@ import os
 from typing import Any
 
 from skilllint.checks._project import nearest_files, read_json
-from skilllint.document import Document
-from skilllint.targets import Target
+from skilllint.reading.document import Document
+from skilllint.runtimes.targets import Target
 
 GEMINI = "gemini-cli"
 EXTENSION_FILE = "gemini-extension.json"

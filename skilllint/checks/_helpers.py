@@ -5,8 +5,8 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
-from skilllint.document import Document
-from skilllint.yamlnodes import Unbuilt
+from skilllint.reading.document import Document
+from skilllint.reading.yamlnodes import Unbuilt
 
 
 def string_field(doc: Document, key: str) -> str | None:

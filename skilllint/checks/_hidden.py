@@ -11,9 +11,9 @@ import re
 from collections.abc import Callable, Iterator
 from functools import lru_cache
 
-from skilllint import lazyre
-from skilllint.document import Document
-from skilllint.jsonfile import JsonFile
+from skilllint.core import lazyre
+from skilllint.reading.document import Document
+from skilllint.reading.jsonfile import JsonFile
 
 TAGS = lazyre.compile("[\U000e0000-\U000e007f]+")
 BIDI = lazyre.compile("[\u202a-\u202e\u2066-\u2069]")

@@ -21,9 +21,9 @@ import os
 from collections.abc import Iterator
 from typing import Any
 
-from skilllint.document import Document
-from skilllint.readfacts import Location
-from skilllint.toollist import ToolEntry
+from skilllint.core.readfacts import Location
+from skilllint.reading.document import Document
+from skilllint.runtimes.toollist import ToolEntry
 
 TOOL_MAPS = ("tools", "permission")
 ACTIONS = ("allow", "ask", "deny")

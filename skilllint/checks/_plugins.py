@@ -7,11 +7,11 @@ from collections.abc import Generator, Iterator
 from functools import cache
 from typing import Any
 
-from skilllint.jsonfile import JsonFile
-from skilllint.model import Severity
-from skilllint.readfacts import Location
-from skilllint.resources import load_schema
-from skilllint.rule import Finding
+from skilllint.checks.rule import Finding
+from skilllint.core.model import Severity
+from skilllint.core.readfacts import Location
+from skilllint.core.resources import load_schema
+from skilllint.reading.jsonfile import JsonFile
 
 PLUGIN_SCHEMA = "claude-plugin.schema.json"
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from skilllint.checks._tools import DeclaredTool
-from skilllint.resolve import resolve
-from skilllint.targets import Target
+from skilllint.runtimes.resolve import resolve
+from skilllint.runtimes.targets import Target
 
 BUILTIN_GROUPS: Mapping[str, frozenset[str]] = {
     "shell": frozenset({"shell", "shell-session"}),

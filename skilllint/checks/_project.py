@@ -8,7 +8,7 @@ import json
 import os
 from typing import Any
 
-from skilllint.document import Document, relative_posix
+from skilllint.reading.document import Document, relative_posix
 
 MAX_UP = 12  # folders above the document to look in
 

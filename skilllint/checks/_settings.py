@@ -13,14 +13,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, Final
 
-from skilllint import lazyre
 from skilllint.checks._gemini import applied_exclusions
-from skilllint.jsonfile import GEMINI_KINDS, GEMINI_SETTINGS, SETTINGS, JsonFile
-from skilllint.model import Span
-from skilllint.readfacts import Location
-from skilllint.records import FrozenRecord
-from skilllint.resolve import Resolution, resolve
-from skilllint.targets import Target
+from skilllint.core import lazyre
+from skilllint.core.model import Span
+from skilllint.core.readfacts import Location
+from skilllint.core.records import FrozenRecord
+from skilllint.reading.jsonfile import GEMINI_KINDS, GEMINI_SETTINGS, SETTINGS, JsonFile
+from skilllint.runtimes.resolve import Resolution, resolve
+from skilllint.runtimes.targets import Target
 
 RULE_LISTS = ("allow", "ask", "deny")
 TOOL_EVENTS = frozenset({"PreToolUse", "PostToolUse", "PostToolUseFailure", "PermissionRequest", "PermissionDenied"})

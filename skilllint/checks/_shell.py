@@ -19,8 +19,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Iterator
 
-from skilllint import lazyre
-from skilllint.records import Record
+from skilllint.core import lazyre
+from skilllint.core.records import Record
 
 NOT_COMMANDS = frozenset({"cd", "echo", "export", "if", "then", "else", "elif", "fi", "for", "do", "done", "while",
                           "until", "set", "source", ".", "#", "}", "{", "case", "esac", "function", "return", "exit",

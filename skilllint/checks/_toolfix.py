@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from skilllint import lazyre
 from skilllint.checks._fixes import node_range, own_node, scalar_fix, text_edit, verified
 from skilllint.checks._tools import DeclaredTool
-from skilllint.document import Document
-from skilllint.model import Fix
-from skilllint.toollist import split_entries
+from skilllint.core import lazyre
+from skilllint.core.model import Fix
+from skilllint.reading.document import Document
+from skilllint.runtimes.toollist import split_entries
 
 _ITEM_PREFIX = lazyre.compile(r"[ \t]*-[ \t]+")
 _FLOW_SEPARATOR = lazyre.compile(r"\s*,\s*")

@@ -11,11 +11,11 @@ import re
 from typing import Final
 
 from skilllint.checks._opencode import map_entries
-from skilllint.document import AGENT, COMMAND, COPILOT_AGENT, COPILOT_PROMPT, OPENCODE_AGENT, SKILL, Document
-from skilllint.records import FrozenRecord
-from skilllint.resolve import Outcome, Resolution, known_capability, resolve, tools_of_capability
-from skilllint.targets import Target, Tool, builtin_targets
-from skilllint.toollist import ToolEntry, tool_entries
+from skilllint.core.records import FrozenRecord
+from skilllint.reading.document import AGENT, COMMAND, COPILOT_AGENT, COPILOT_PROMPT, OPENCODE_AGENT, SKILL, Document
+from skilllint.runtimes.resolve import Outcome, Resolution, known_capability, resolve, tools_of_capability
+from skilllint.runtimes.targets import Target, Tool, builtin_targets
+from skilllint.runtimes.toollist import ToolEntry, tool_entries
 
 ALWAYS_RESOLVED = ("allowed-tools",)
 """Community skills name their tools here whatever runtime they were written for."""

@@ -1,6 +1,6 @@
 """SL000 internal-error: skilllint itself failed on this file (a bug, or a file past its time budget).
 
-The engine reports it (skilllint/faults.py), not a check: a rule that raises, reading that
+The engine reports it (skilllint/engine/faults.py), not a check: a rule that raises, reading that
 raises, a worker process that dies and a file that exhausts its time budget each become
 SL000 on the file they happened in. The run goes on with every other file and rule, and
 exits 2 at the end so CI notices. This module gives the code its place in the catalog.
@@ -8,8 +8,8 @@ exits 2 at the end so CI notices. This module gives the code its place in the ca
 
 from collections.abc import Iterable
 
-from skilllint.model import Severity
-from skilllint.rule import Finding, InputContext, InputRule
+from skilllint.checks.rule import Finding, InputContext, InputRule
+from skilllint.core.model import Severity
 
 
 def check(ctx: InputContext) -> Iterable[Finding]:

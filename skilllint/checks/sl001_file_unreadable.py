@@ -1,8 +1,8 @@
 """SL001 file-unreadable: A file or folder cannot be read (permission denied, I/O error, broken symlink)."""
 
-from skilllint.model import Severity
-from skilllint.readfacts import Fact
-from skilllint.rule import InputRule, report_facts
+from skilllint.checks.rule import InputRule, report_facts
+from skilllint.core.model import Severity
+from skilllint.core.readfacts import Fact
 
 RULE = InputRule(
     code="SL001",

@@ -1,8 +1,8 @@
 """SL002 not-utf8: A SKILL.md or manifest is not valid UTF-8; the byte offset is given."""
 
-from skilllint.model import Severity
-from skilllint.readfacts import Fact
-from skilllint.rule import InputRule, report_facts
+from skilllint.checks.rule import InputRule, report_facts
+from skilllint.core.model import Severity
+from skilllint.core.readfacts import Fact
 
 HELP = {
     Fact.UNDECODABLE: 'save the file as UTF-8',

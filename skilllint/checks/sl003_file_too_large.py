@@ -1,8 +1,8 @@
 """SL003 file-too-large: A SKILL.md or manifest is over the size limit (1 MiB by default) and is not parsed."""
 
-from skilllint.model import Severity
-from skilllint.readfacts import Fact
-from skilllint.rule import InputRule, report_facts
+from skilllint.checks.rule import InputRule, report_facts
+from skilllint.core.model import Severity
+from skilllint.core.readfacts import Fact
 
 HELP = {
     Fact.TOO_LARGE: 'split the file, or raise `max-file-size` in the config',

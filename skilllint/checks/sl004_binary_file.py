@@ -1,8 +1,8 @@
 """SL004 binary-file: A text artefact holds NUL bytes (a binary file)."""
 
-from skilllint.model import Severity
-from skilllint.readfacts import Fact
-from skilllint.rule import InputRule, report_facts
+from skilllint.checks.rule import InputRule, report_facts
+from skilllint.core.model import Severity
+from skilllint.core.readfacts import Fact
 
 HELP = {
     Fact.UTF16: 'save it as UTF-8',

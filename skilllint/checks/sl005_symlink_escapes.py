@@ -1,8 +1,8 @@
 """SL005 symlink-escapes: A symlink resolves outside the linted root or loops; it is not followed."""
 
-from skilllint.model import Severity
-from skilllint.readfacts import Fact
-from skilllint.rule import InputRule, report_facts
+from skilllint.checks.rule import InputRule, report_facts
+from skilllint.core.model import Severity
+from skilllint.core.readfacts import Fact
 
 HELP = {
     Fact.SYMLINK_OUTSIDE: 'copy the file into the skill, or lint the folder it points to',

@@ -1,8 +1,8 @@
 """SL100 frontmatter-missing: SKILL.md has no opening or no closing `---` frontmatter fence."""
 
-from skilllint.model import Severity
-from skilllint.readfacts import Fact
-from skilllint.rule import InputRule, report_facts
+from skilllint.checks.rule import InputRule, report_facts
+from skilllint.core.model import Severity
+from skilllint.core.readfacts import Fact
 
 _FENCES = "start SKILL.md with `---`, the YAML keys (`name`, `description`), then `---`"
 

@@ -5,10 +5,10 @@ line at its first colon and never fails) loads a skill whose frontmatter YAML re
 (`description: Use it: now`), so a YAML syntax error or tag in a SKILL.md is no finding there.
 """
 
-from skilllint.model import Severity
-from skilllint.readfacts import Fact, ReadFact
-from skilllint.rule import InputRule, report_facts
-from skilllint.targets import Target
+from skilllint.checks.rule import InputRule, report_facts
+from skilllint.core.model import Severity
+from skilllint.core.readfacts import Fact, ReadFact
+from skilllint.runtimes.targets import Target
 
 HELP = {
     Fact.NOT_A_MAPPING: 'write `key: value` lines, e.g. `name: my-skill`',

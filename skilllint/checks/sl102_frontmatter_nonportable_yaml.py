@@ -15,7 +15,7 @@ brackets) gets its own message and the quoted form as help.
 A target whose runtime reads frontmatter line by line (`yaml_parser: line`: SISU) is given what
 that reader makes of each field it reads, when it differs from the YAML value: a block scalar
 (`description: |`) reaches it as `|`, a value continued on the next lines as its first line
-(`skilllint.linereader` is that reader).
+(`skilllint.runtimes.linereader` is that reader).
 """
 
 from __future__ import annotations
@@ -24,11 +24,11 @@ from collections.abc import Iterator
 from functools import cache
 
 from skilllint.checks._helpers import source_text
-from skilllint.document import Document
-from skilllint.model import Severity, Span
-from skilllint.readfacts import Location
-from skilllint.rule import Finding, SkillContext, SkillRule
-from skilllint.yamlspans import region_span
+from skilllint.checks.rule import Finding, SkillContext, SkillRule
+from skilllint.core.model import Severity, Span
+from skilllint.core.readfacts import Location
+from skilllint.reading.document import Document
+from skilllint.reading.yamlspans import region_span
 
 _MESSAGES = {
     "flow-list": ("flow-style list (`[...]`)", "write a block list (`- item` lines) or a plain string"),
@@ -44,7 +44,7 @@ _DIALECTS = ("agentskills", "claude-code", "sisu")
 def text_keys() -> frozenset[str]:
     """Frontmatter keys that hold text in every dialect that knows them (`argument-hint`,
     `description`...): a flow collection there is brackets meant as text."""
-    from skilllint.schema import dialect_schema
+    from skilllint.reading.schema import dialect_schema
 
     text: set[str] = set()
     other: set[str] = set()
@@ -96,8 +96,8 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
 
 def _misread_by_lines(ctx: SkillContext) -> Iterator[Finding]:
     """Each field the runtime reads whose value its line reader takes differently from YAML."""
-    from skilllint.linereader import read_frontmatter
-    from skilllint.schema import known_fields
+    from skilllint.reading.schema import known_fields
+    from skilllint.runtimes.linereader import read_frontmatter
 
     doc = ctx.doc
     if not isinstance(doc.frontmatter, dict) or not doc.sources or doc.sources[0].path != doc.path:

@@ -1,8 +1,8 @@
 """SL103 frontmatter-encoding: A UTF-8 byte-order mark or CRLF line endings that strict loaders reject."""
 
-from skilllint.model import Severity
-from skilllint.readfacts import Fact
-from skilllint.rule import InputRule, report_facts
+from skilllint.checks.rule import InputRule, report_facts
+from skilllint.core.model import Severity
+from skilllint.core.readfacts import Fact
 
 HELP = {
     Fact.BOM: 'remove the BOM: skills-ref and other strict loaders then see no frontmatter',

@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from skilllint.checks._helpers import kind_of, quote_help, slug, source_text
-from skilllint.document import Document
-from skilllint.model import Severity
-from skilllint.rule import Finding, SkillContext, SkillRule
+from skilllint.checks.rule import Finding, SkillContext, SkillRule
+from skilllint.core.model import Severity
+from skilllint.reading.document import Document
 
 
 def check(ctx: SkillContext) -> Iterator[Finding]:

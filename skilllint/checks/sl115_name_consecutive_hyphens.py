@@ -6,8 +6,8 @@ import re
 from collections.abc import Iterator
 
 from skilllint.checks._helpers import skill_name
-from skilllint.model import Severity
-from skilllint.rule import Finding, SkillContext, SkillRule
+from skilllint.checks.rule import Finding, SkillContext, SkillRule
+from skilllint.core.model import Severity
 
 
 def check(ctx: SkillContext) -> Iterator[Finding]:

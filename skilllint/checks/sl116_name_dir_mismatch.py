@@ -17,10 +17,10 @@ import os
 import unicodedata
 from collections.abc import Iterator
 
-from skilllint import lazyre
 from skilllint.checks._helpers import skill_name, slug
-from skilllint.model import Severity
-from skilllint.rule import Finding, SkillContext, SkillRule
+from skilllint.checks.rule import Finding, SkillContext, SkillRule
+from skilllint.core import lazyre
+from skilllint.core.model import Severity
 
 _VALID = lazyre.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from skilllint import lazyre
 from skilllint.checks._helpers import string_field
-from skilllint.model import Severity
-from skilllint.rule import Finding, SkillContext, SkillRule
+from skilllint.checks.rule import Finding, SkillContext, SkillRule
+from skilllint.core import lazyre
+from skilllint.core.model import Severity
 
 _TAG = lazyre.compile(r"</?[A-Za-z][^<>]*>")
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from skilllint.checks._helpers import kind_of, quote_help
-from skilllint.model import Severity
-from skilllint.rule import Finding, SkillContext, SkillRule
+from skilllint.checks.rule import Finding, SkillContext, SkillRule
+from skilllint.core.model import Severity
 
 _HELP = "add `description:` saying what the skill does and when to use it"
 

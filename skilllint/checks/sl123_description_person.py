@@ -14,11 +14,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from skilllint import lazyre
 from skilllint.checks._helpers import string_field
-from skilllint.model import Severity, Span
-from skilllint.readfacts import Location
-from skilllint.rule import Finding, SkillContext, SkillRule
+from skilllint.checks.rule import Finding, SkillContext, SkillRule
+from skilllint.core import lazyre
+from skilllint.core.model import Severity, Span
+from skilllint.core.readfacts import Location
 
 _OPENS_AS_I = lazyre.compile(r"^\W*(?:I(?:'m|'ll| am| will| can| help)?|We(?:'re|'ll| are| will| can)?"
                              r"|Let me|Let us)\b")

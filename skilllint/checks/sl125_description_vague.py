@@ -16,10 +16,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from skilllint import lazyre
 from skilllint.checks._helpers import string_field
-from skilllint.model import Severity
-from skilllint.rule import Finding, SkillContext, SkillRule
+from skilllint.checks.rule import Finding, SkillContext, SkillRule
+from skilllint.core import lazyre
+from skilllint.core.model import Severity
 
 SHORTEST = 40
 GENERIC_LONGEST = 80

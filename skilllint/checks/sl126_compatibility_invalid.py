@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from skilllint.checks._helpers import kind_of, quote_help
-from skilllint.model import Severity
-from skilllint.rule import Finding, SkillContext, SkillRule
-from skilllint.schema import errors_for
+from skilllint.checks.rule import Finding, SkillContext, SkillRule
+from skilllint.core.model import Severity
+from skilllint.reading.schema import errors_for
 
 LIMIT = 500
 

@@ -10,9 +10,9 @@ from collections.abc import Iterator
 from functools import cache
 
 from skilllint.checks._helpers import kind_of, source_text
-from skilllint.model import Severity
-from skilllint.rule import Finding, SkillContext, SkillRule
-from skilllint.schema import errors_for
+from skilllint.checks.rule import Finding, SkillContext, SkillRule
+from skilllint.core.model import Severity
+from skilllint.reading.schema import errors_for
 
 
 def check(ctx: SkillContext) -> Iterator[Finding]:
@@ -57,7 +57,7 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
 @cache
 def _text_allowed(dialect: str) -> bool:
     """Whether the dialect's schema lets `metadata` be text (OpenClaw's one line of JSON)."""
-    from skilllint.schema import dialect_schema
+    from skilllint.reading.schema import dialect_schema
 
     kind = dialect_schema(dialect).get("properties", {}).get("metadata", {}).get("type")
     return kind == "string" or (isinstance(kind, list) and "string" in kind)
@@ -67,7 +67,7 @@ def _text_allowed(dialect: str) -> bool:
 def _documented_maps() -> frozenset[str]:
     """`metadata` keys some runtime documents as a map (OpenClaw's `metadata.openclaw`):
     flattening them would switch the feature off, whatever the target."""
-    from skilllint.targets import builtin_targets
+    from skilllint.runtimes.targets import builtin_targets
 
     return frozenset(key for target in builtin_targets().values() for key in target.metadata_maps)
 

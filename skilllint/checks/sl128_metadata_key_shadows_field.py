@@ -16,9 +16,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import cache
 
-from skilllint.model import Severity
-from skilllint.rule import Finding, SkillContext, SkillRule
-from skilllint.schema import known_fields
+from skilllint.checks.rule import Finding, SkillContext, SkillRule
+from skilllint.core.model import Severity
+from skilllint.reading.schema import known_fields
 
 NOT_ACTED_ON = frozenset({"metadata", "version"})
 

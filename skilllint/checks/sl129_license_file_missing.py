@@ -17,9 +17,9 @@ import posixpath
 import re
 from collections.abc import Iterator
 
-from skilllint import lazyre
-from skilllint.model import Severity
-from skilllint.rule import Finding, SkillContext, SkillRule
+from skilllint.checks.rule import Finding, SkillContext, SkillRule
+from skilllint.core import lazyre
+from skilllint.core.model import Severity
 
 _URL = lazyre.compile(r"\b[a-z][a-z0-9+.-]*://\S+", re.IGNORECASE)
 _TOKEN = lazyre.compile(r"[\w][\w./-]*[\w]|\w")

@@ -10,10 +10,10 @@ from collections.abc import Iterator
 
 from skilllint.checks._helpers import quote_help
 from skilllint.checks._tools import DEFINITION_TOOL_FIELDS
-from skilllint.document import DOCUMENT_KINDS, OPENCODE_AGENT, SKILL
-from skilllint.model import Severity
-from skilllint.rule import Finding, SkillContext, SkillRule
-from skilllint.toollist import tool_entries
+from skilllint.checks.rule import Finding, SkillContext, SkillRule
+from skilllint.core.model import Severity
+from skilllint.reading.document import DOCUMENT_KINDS, OPENCODE_AGENT, SKILL
+from skilllint.runtimes.toollist import tool_entries
 
 FIELDS = ("allowed-tools", "disallowed-tools")
 

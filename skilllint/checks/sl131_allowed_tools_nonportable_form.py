@@ -13,12 +13,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from skilllint import lazyre
 from skilllint.checks._fixes import literal_start, node_range, own_node, sequence_items, text_edit, verified
-from skilllint.document import Document
-from skilllint.model import Fix, Severity
-from skilllint.rule import Finding, SkillContext, SkillRule
-from skilllint.toollist import split_entries
+from skilllint.checks.rule import Finding, SkillContext, SkillRule
+from skilllint.core import lazyre
+from skilllint.core.model import Fix, Severity
+from skilllint.reading.document import Document
+from skilllint.runtimes.toollist import split_entries
 
 FIELD = "allowed-tools"
 

@@ -18,12 +18,12 @@ from typing import Any
 
 from skilllint.checks._fields import SPEC_FIELDS, format_field, readers
 from skilllint.checks._fixes import Budget, literal_start, own_node, text_edit, verified
-from skilllint.document import Document
-from skilllint.model import Fix, Severity
-from skilllint.rule import Finding, SkillContext, SkillRule
-from skilllint.schema import known_fields
-from skilllint.suggest import close_matches, closest
-from skilllint.targets import Target
+from skilllint.checks.rule import Finding, SkillContext, SkillRule
+from skilllint.core.model import Fix, Severity
+from skilllint.core.suggest import close_matches, closest
+from skilllint.reading.document import Document
+from skilllint.reading.schema import known_fields
+from skilllint.runtimes.targets import Target
 
 __all__ = ["RULE", "SPEC_FIELDS"]
 

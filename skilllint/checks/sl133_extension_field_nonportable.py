@@ -19,9 +19,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from skilllint.checks._fields import format_field, read_elsewhere
-from skilllint.model import Severity
-from skilllint.rule import Finding, SkillContext, SkillRule
-from skilllint.targets import Target
+from skilllint.checks.rule import Finding, SkillContext, SkillRule
+from skilllint.core.model import Severity
+from skilllint.runtimes.targets import Target
 
 
 def check(ctx: SkillContext) -> Iterator[Finding]:

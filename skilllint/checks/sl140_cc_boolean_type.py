@@ -21,9 +21,9 @@ from functools import cache
 from typing import Any
 
 from skilllint.checks._helpers import kind_of, source_text
-from skilllint.model import Severity
-from skilllint.rule import Finding, SkillContext, SkillRule
-from skilllint.schema import dialect_schema
+from skilllint.checks.rule import Finding, SkillContext, SkillRule
+from skilllint.core.model import Severity
+from skilllint.reading.schema import dialect_schema
 
 SWITCH = "#/$defs/flexibleBool"
 WORD_SWITCH = "#/$defs/wordBool"  # a runtime that reads the words in every version (OpenClaw)

@@ -20,10 +20,10 @@ from collections.abc import Iterator
 from functools import cache
 
 from skilllint.checks._helpers import source_text
-from skilllint.model import Severity
-from skilllint.rule import Finding, SkillContext, SkillRule
-from skilllint.schema import dialect_schema
-from skilllint.suggest import closest
+from skilllint.checks.rule import Finding, SkillContext, SkillRule
+from skilllint.core.model import Severity
+from skilllint.core.suggest import closest
+from skilllint.reading.schema import dialect_schema
 
 
 @cache

@@ -19,9 +19,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from skilllint import lazyre
-from skilllint.model import Severity
-from skilllint.rule import Finding, SkillContext, SkillRule
+from skilllint.checks.rule import Finding, SkillContext, SkillRule
+from skilllint.core import lazyre
+from skilllint.core.model import Severity
 
 DIALECT = "claude-code"
 _STEP = lazyre.compile(r"^\s{0,3}(?:\d{1,3}[.)]|[-*+]\s+\[[ xX]\])\s")

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from skilllint.checks._helpers import string_field
-from skilllint.model import Severity
-from skilllint.rule import Finding, SkillContext, SkillRule
+from skilllint.checks.rule import Finding, SkillContext, SkillRule
+from skilllint.core.model import Severity
 
 
 def check(ctx: SkillContext) -> Iterator[Finding]:

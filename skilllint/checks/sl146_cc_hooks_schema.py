@@ -18,12 +18,12 @@ from functools import cache
 from typing import Any
 
 from skilllint.checks._helpers import kind_of
-from skilllint.jsonfile import HOOKS, SETTINGS
-from skilllint.model import Severity
-from skilllint.readfacts import Location
-from skilllint.rule import FileContext, Finding, SkillContext, SkillRule
-from skilllint.schema import dialect_schema
-from skilllint.suggest import closest
+from skilllint.checks.rule import FileContext, Finding, SkillContext, SkillRule
+from skilllint.core.model import Severity
+from skilllint.core.readfacts import Location
+from skilllint.core.suggest import closest
+from skilllint.reading.jsonfile import HOOKS, SETTINGS
+from skilllint.reading.schema import dialect_schema
 
 
 @cache

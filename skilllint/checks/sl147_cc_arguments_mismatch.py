@@ -23,11 +23,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from skilllint import lazyre
-from skilllint.model import Severity, Span
-from skilllint.readfacts import Location
-from skilllint.rule import Finding, SkillContext, SkillRule
-from skilllint.suggest import closest
+from skilllint.checks.rule import Finding, SkillContext, SkillRule
+from skilllint.core import lazyre
+from skilllint.core.model import Severity, Span
+from skilllint.core.readfacts import Location
+from skilllint.core.suggest import closest
 
 DIALECT = "claude-code"
 _ALL_ARGUMENTS = lazyre.compile(r"\$ARGUMENTS\b")

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from skilllint import lazyre
 from skilllint.checks._agents import file_stem, slug
 from skilllint.checks._helpers import source_text
-from skilllint.document import AGENT
-from skilllint.model import Severity, Span
-from skilllint.readfacts import Location
-from skilllint.rule import Finding, SkillContext, SkillRule
+from skilllint.checks.rule import Finding, SkillContext, SkillRule
+from skilllint.core import lazyre
+from skilllint.core.model import Severity, Span
+from skilllint.core.readfacts import Location
+from skilllint.reading.document import AGENT
 
 NAME = lazyre.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 

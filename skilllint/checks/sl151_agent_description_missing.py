@@ -19,10 +19,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from skilllint.checks._agents import who
-from skilllint.document import AGENT, COPILOT_AGENT, OPENCODE_AGENT
-from skilllint.model import Severity, Span
-from skilllint.readfacts import Location
-from skilllint.rule import Finding, SkillContext, SkillRule
+from skilllint.checks.rule import Finding, SkillContext, SkillRule
+from skilllint.core.model import Severity, Span
+from skilllint.core.readfacts import Location
+from skilllint.reading.document import AGENT, COPILOT_AGENT, OPENCODE_AGENT
 
 HELP = {AGENT: "say what the subagent does and when to use it: `description: Reviews ... Use when ...`",
         COPILOT_AGENT: "say what the agent does and when to pick it: `description: Reviews ... Use when ...`",

@@ -28,11 +28,11 @@ from typing import Any
 from skilllint.checks._agents import who
 from skilllint.checks._helpers import source_text
 from skilllint.checks._opencode import value_problems
-from skilllint.document import AGENT, COPILOT_AGENT, OPENCODE_AGENT, Document
-from skilllint.model import Severity
-from skilllint.rule import Finding, SkillContext, SkillRule
-from skilllint.schema import dialect_schema
-from skilllint.suggest import closest
+from skilllint.checks.rule import Finding, SkillContext, SkillRule
+from skilllint.core.model import Severity
+from skilllint.core.suggest import closest
+from skilllint.reading.document import AGENT, COPILOT_AGENT, OPENCODE_AGENT, Document
+from skilllint.reading.schema import dialect_schema
 
 DIALECTS = {AGENT: "claude-code-agent", COPILOT_AGENT: "copilot-agent", OPENCODE_AGENT: "opencode-agent"}
 SOFT = {AGENT: frozenset({"color", "model"})}

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from skilllint.document import AGENT
-from skilllint.model import Severity
-from skilllint.rule import Finding, SkillContext, SkillRule
+from skilllint.checks.rule import Finding, SkillContext, SkillRule
+from skilllint.core.model import Severity
+from skilllint.reading.document import AGENT
 
 IGNORED = ("hooks", "mcpServers", "permissionMode")
 WHERE = {"hooks": "the plugin's `hooks/hooks.json`", "mcpServers": "the plugin's `.mcp.json`",

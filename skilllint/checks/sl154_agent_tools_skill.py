@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from skilllint.document import AGENT
-from skilllint.model import Severity
-from skilllint.rule import Finding, SkillContext, SkillRule
-from skilllint.toollist import tool_entries
+from skilllint.checks.rule import Finding, SkillContext, SkillRule
+from skilllint.core.model import Severity
+from skilllint.reading.document import AGENT
+from skilllint.runtimes.toollist import tool_entries
 
 
 def check(ctx: SkillContext) -> Iterator[Finding]:

@@ -15,12 +15,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from skilllint import lazyre
 from skilllint.checks._plugins import json_type, plugin_fields, top_object, types_of
-from skilllint.jsonfile import PLUGIN
-from skilllint.model import Severity
-from skilllint.rule import FileContext, FileRule, Finding
-from skilllint.suggest import closest
+from skilllint.checks.rule import FileContext, FileRule, Finding
+from skilllint.core import lazyre
+from skilllint.core.model import Severity
+from skilllint.core.suggest import closest
+from skilllint.reading.jsonfile import PLUGIN
 
 ENTRY_FIELDS = frozenset({"category", "tags", "strict", "source", "relevance"})
 """Fields of a plugin's marketplace entry, not of its manifest (code.claude.com/docs/en/plugin-marketplaces)."""

@@ -15,9 +15,9 @@ import os
 from collections.abc import Iterator
 
 from skilllint.checks._plugins import plugin_fields
-from skilllint.jsonfile import PLUGIN
-from skilllint.model import Severity
-from skilllint.rule import FileContext, FileRule, Finding
+from skilllint.checks.rule import FileContext, FileRule, Finding
+from skilllint.core.model import Severity
+from skilllint.reading.jsonfile import PLUGIN
 
 
 def check(ctx: FileContext) -> Iterator[Finding]:

@@ -18,9 +18,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from skilllint.checks._plugins import json_type, top_object
-from skilllint.jsonfile import MARKETPLACE
-from skilllint.model import Severity
-from skilllint.rule import FileContext, FileRule, Finding
+from skilllint.checks.rule import FileContext, FileRule, Finding
+from skilllint.core.model import Severity
+from skilllint.reading.jsonfile import MARKETPLACE
 
 SOURCE_KINDS = ("github", "url", "git-subdir", "npm", "archive", "command")
 COMPONENTS = ("skills", "commands", "agents", "hooks", "mcpServers", "lspServers", "outputStyles", "workflows")

@@ -23,13 +23,13 @@ from typing import Any
 
 import yaml
 
-from skilllint import lazyre
 from skilllint.checks._helpers import kind_of
-from skilllint.model import Severity, Span
-from skilllint.readfacts import Location
-from skilllint.rule import Finding, SkillContext, SkillRule
-from skilllint.yamlnodes import ParsedYaml, YamlRefused, find_node, parse_yaml
-from skilllint.yamlspans import mark_span, node_span
+from skilllint.checks.rule import Finding, SkillContext, SkillRule
+from skilllint.core import lazyre
+from skilllint.core.model import Severity, Span
+from skilllint.core.readfacts import Location
+from skilllint.reading.yamlnodes import ParsedYaml, YamlRefused, find_node, parse_yaml
+from skilllint.reading.yamlspans import mark_span, node_span
 
 _COLOR = lazyre.compile(r"#[0-9A-Fa-f]{6}")
 _WINDOWS_ABSOLUTE = lazyre.compile(r"[A-Za-z]:[\\/]|[\\/]{2}")

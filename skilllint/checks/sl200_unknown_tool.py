@@ -24,11 +24,11 @@ from skilllint.checks._tools import (
     ignored_why,
     where,
 )
-from skilllint.document import COPILOT_AGENT, COPILOT_PROMPT, DOCUMENT_KINDS, OPENCODE_AGENT
-from skilllint.jsonfile import GEMINI_EXTENSION, GEMINI_SETTINGS, HOOKS, SETTINGS
-from skilllint.model import Severity
-from skilllint.resolve import Outcome
-from skilllint.rule import FileContext, Finding, SkillContext, SkillRule
+from skilllint.checks.rule import FileContext, Finding, SkillContext, SkillRule
+from skilllint.core.model import Severity
+from skilllint.reading.document import COPILOT_AGENT, COPILOT_PROMPT, DOCUMENT_KINDS, OPENCODE_AGENT
+from skilllint.reading.jsonfile import GEMINI_EXTENSION, GEMINI_SETTINGS, HOOKS, SETTINGS
+from skilllint.runtimes.resolve import Outcome
 
 
 def check(ctx: SkillContext) -> Iterator[Finding]:

@@ -14,10 +14,10 @@ from skilllint.checks._body import body_references
 from skilllint.checks._fixes import Budget
 from skilllint.checks._toolfix import rename_tool
 from skilllint.checks._tools import declared_tools, where
-from skilllint.document import DOCUMENT_KINDS
-from skilllint.model import Severity
-from skilllint.resolve import Outcome
-from skilllint.rule import Finding, SkillContext, SkillRule
+from skilllint.checks.rule import Finding, SkillContext, SkillRule
+from skilllint.core.model import Severity
+from skilllint.reading.document import DOCUMENT_KINDS
+from skilllint.runtimes.resolve import Outcome
 
 
 def check(ctx: SkillContext) -> Iterator[Finding]:

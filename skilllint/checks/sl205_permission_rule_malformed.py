@@ -13,11 +13,11 @@ from skilllint.checks._gemini import exclusion_lists
 from skilllint.checks._helpers import kind_of
 from skilllint.checks._settings import RULE_LISTS, permission_rules
 from skilllint.checks._tools import declared_tools
-from skilllint.document import DOCUMENT_KINDS
-from skilllint.jsonfile import GEMINI_EXTENSION, GEMINI_SETTINGS, SETTINGS, JsonFile
-from skilllint.model import Severity
-from skilllint.resolve import resolve
-from skilllint.rule import FileContext, Finding, SkillContext, SkillRule
+from skilllint.checks.rule import FileContext, Finding, SkillContext, SkillRule
+from skilllint.core.model import Severity
+from skilllint.reading.document import DOCUMENT_KINDS
+from skilllint.reading.jsonfile import GEMINI_EXTENSION, GEMINI_SETTINGS, SETTINGS, JsonFile
+from skilllint.runtimes.resolve import resolve
 
 
 def check(ctx: SkillContext) -> Iterator[Finding]:

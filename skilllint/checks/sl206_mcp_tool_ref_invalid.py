@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from skilllint.checks._tools import IGNORED, declared_tools, did_you_mean, field_semantics, ignored_why, where
-from skilllint.document import DOCUMENT_KINDS
-from skilllint.model import Severity
-from skilllint.resolve import Outcome
-from skilllint.rule import Finding, SkillContext, SkillRule
+from skilllint.checks.rule import Finding, SkillContext, SkillRule
+from skilllint.core.model import Severity
+from skilllint.reading.document import DOCUMENT_KINDS
+from skilllint.runtimes.resolve import Outcome
 
 
 def check(ctx: SkillContext) -> Iterator[Finding]:

@@ -15,10 +15,10 @@ from collections.abc import Iterator
 
 from skilllint.checks._collisions import manifest_claims, manifests_for
 from skilllint.checks._tools import api_rejected, declared_tools, did_you_mean
-from skilllint.document import DOCUMENT_KINDS
-from skilllint.model import Severity
-from skilllint.rule import Finding, ProjectContext, ProjectRule, SkillContext
-from skilllint.targets import Target
+from skilllint.checks.rule import Finding, ProjectContext, ProjectRule, SkillContext
+from skilllint.core.model import Severity
+from skilllint.reading.document import DOCUMENT_KINDS
+from skilllint.runtimes.targets import Target
 
 
 def _suggest(name: str) -> str:

@@ -21,12 +21,12 @@ from skilllint.checks._copilot import COPILOT_KINDS, unconfigured_servers
 from skilllint.checks._gemini import gemini_files, mcp_servers, reads_gemini_files
 from skilllint.checks._project import nearest_files, read_json, shown_path
 from skilllint.checks._tools import declared_tools
-from skilllint.document import DOCUMENT_KINDS, Document
-from skilllint.model import Severity
-from skilllint.resolve import Outcome
-from skilllint.rule import Finding, SkillContext, SkillRule
-from skilllint.suggest import closest
-from skilllint.targets import Target
+from skilllint.checks.rule import Finding, SkillContext, SkillRule
+from skilllint.core.model import Severity
+from skilllint.core.suggest import closest
+from skilllint.reading.document import DOCUMENT_KINDS, Document
+from skilllint.runtimes.resolve import Outcome
+from skilllint.runtimes.targets import Target
 
 MCP_CONFIG = ".mcp.json"
 OTHER_SOURCES = ("mcp__plugin_", "mcp__claude_ai_")

@@ -16,10 +16,10 @@ from collections.abc import Iterator
 
 from skilllint.checks._body import body_references
 from skilllint.checks._tools import declared_tools, where
-from skilllint.model import Severity
-from skilllint.resolve import Outcome
-from skilllint.rule import Finding, SkillContext, SkillRule
-from skilllint.targets import Target
+from skilllint.checks.rule import Finding, SkillContext, SkillRule
+from skilllint.core.model import Severity
+from skilllint.runtimes.resolve import Outcome
+from skilllint.runtimes.targets import Target
 
 ENFORCED = ("grant", "restrict")
 

@@ -13,11 +13,11 @@ from skilllint.checks._fixes import Budget
 from skilllint.checks._settings import resolved_names
 from skilllint.checks._toolfix import rename_tool
 from skilllint.checks._tools import IGNORED, declared_tools, where
-from skilllint.document import DOCUMENT_KINDS
-from skilllint.jsonfile import GEMINI_EXTENSION, GEMINI_SETTINGS, HOOKS, SETTINGS
-from skilllint.model import Severity
-from skilllint.resolve import Outcome
-from skilllint.rule import FileContext, Finding, SkillContext, SkillRule
+from skilllint.checks.rule import FileContext, Finding, SkillContext, SkillRule
+from skilllint.core.model import Severity
+from skilllint.reading.document import DOCUMENT_KINDS
+from skilllint.reading.jsonfile import GEMINI_EXTENSION, GEMINI_SETTINGS, HOOKS, SETTINGS
+from skilllint.runtimes.resolve import Outcome
 
 
 def check(ctx: SkillContext) -> Iterator[Finding]:

@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from skilllint.checks._tools import DeclaredTool, declared_tools, where
-from skilllint.document import AGENT, COMMAND, DOCUMENT_KINDS, SKILL, Document
-from skilllint.model import Severity
-from skilllint.resolve import Outcome
-from skilllint.rule import Finding, SkillContext, SkillRule
-from skilllint.targets import Target, Tool
+from skilllint.checks.rule import Finding, SkillContext, SkillRule
+from skilllint.core.model import Severity
+from skilllint.reading.document import AGENT, COMMAND, DOCUMENT_KINDS, SKILL, Document
+from skilllint.runtimes.resolve import Outcome
+from skilllint.runtimes.targets import Target, Tool
 
 STATUSES = {"conditional": "available only in some setups", "experimental": "experimental (behind a flag)",
             "removed": "removed", "legacy": "deprecated"}

@@ -31,13 +31,13 @@ from skilllint.checks._policies import matches as covers
 from skilllint.checks._project import nearest_files, read_json, shown_path
 from skilllint.checks._settings import rule_lists
 from skilllint.checks._tools import DeclaredTool, declared_tools
-from skilllint.document import DOCUMENT_KINDS, Document
-from skilllint.globs import matches
-from skilllint.jsonfile import SETTINGS_FILES
-from skilllint.model import Severity
-from skilllint.rule import Finding, SkillContext, SkillRule
-from skilllint.targets import Target
-from skilllint.toolspec import parse_tool_entry
+from skilllint.checks.rule import Finding, SkillContext, SkillRule
+from skilllint.core.model import Severity
+from skilllint.reading.document import DOCUMENT_KINDS, Document
+from skilllint.reading.globs import matches
+from skilllint.reading.jsonfile import SETTINGS_FILES
+from skilllint.runtimes.targets import Target
+from skilllint.runtimes.toolspec import parse_tool_entry
 
 
 def check(ctx: SkillContext) -> Iterator[Finding]:

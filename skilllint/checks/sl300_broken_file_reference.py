@@ -22,9 +22,9 @@ from skilllint.checks._files import (
     plugin_root,
     resolve_in_skill,
 )
-from skilllint.document import Document
-from skilllint.model import Severity
-from skilllint.rule import Finding, SkillContext, SkillRule
+from skilllint.checks.rule import Finding, SkillContext, SkillRule
+from skilllint.core.model import Severity
+from skilllint.reading.document import Document
 
 
 def check(ctx: SkillContext) -> Iterator[Finding]:

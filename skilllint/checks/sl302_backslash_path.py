@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from skilllint import lazyre
 from skilllint.checks._files import file_references
-from skilllint.document import Document
-from skilllint.model import Severity, Span
-from skilllint.readfacts import Location
-from skilllint.rule import Finding, SkillContext, SkillRule
+from skilllint.checks.rule import Finding, SkillContext, SkillRule
+from skilllint.core import lazyre
+from skilllint.core.model import Severity, Span
+from skilllint.core.readfacts import Location
+from skilllint.reading.document import Document
 
 _PROSE_PATH = lazyre.compile(r"(?<![\w\\/.:$%-])((?:scripts|references|assets)(?:\\[A-Za-z0-9_.-]+)+)")
 

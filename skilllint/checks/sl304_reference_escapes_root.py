@@ -12,8 +12,8 @@ from collections.abc import Iterator
 
 from skilllint.checks._files import FileReference, file_references, plugin_root, resolve_in_skill
 from skilllint.checks._helpers import plural
-from skilllint.model import Severity
-from skilllint.rule import Finding, SkillContext, SkillRule
+from skilllint.checks.rule import Finding, SkillContext, SkillRule
+from skilllint.core.model import Severity
 
 
 def check(ctx: SkillContext) -> Iterator[Finding]:

@@ -22,10 +22,10 @@ from collections.abc import Iterator
 from skilllint.checks._about import runtime_documented
 from skilllint.checks._body import body_references, surely_a_tool
 from skilllint.checks._tools import alias_help, did_you_mean, where
-from skilllint.model import Severity
-from skilllint.resolve import Outcome
-from skilllint.rule import Finding, SkillContext, SkillRule
-from skilllint.targets import Target
+from skilllint.checks.rule import Finding, SkillContext, SkillRule
+from skilllint.core.model import Severity
+from skilllint.runtimes.resolve import Outcome
+from skilllint.runtimes.targets import Target
 
 
 def check(ctx: SkillContext) -> Iterator[Finding]:

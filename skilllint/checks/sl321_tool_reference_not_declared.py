@@ -11,8 +11,8 @@ from collections.abc import Iterator
 
 from skilllint.checks._body import body_references
 from skilllint.checks._tools import declared_tools
-from skilllint.model import Severity
-from skilllint.rule import Finding, SkillContext, SkillRule
+from skilllint.checks.rule import Finding, SkillContext, SkillRule
+from skilllint.core.model import Severity
 
 
 def check(ctx: SkillContext) -> Iterator[Finding]:

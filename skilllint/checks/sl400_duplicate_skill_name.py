@@ -16,10 +16,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from skilllint.checks._collisions import depth_below_skills, groups, namespace, skill_location
-from skilllint.model import Severity
-from skilllint.project import SkillSummary
-from skilllint.rule import Finding, ProjectContext, ProjectRule
-from skilllint.targets import Target, builtin_targets
+from skilllint.checks.project import SkillSummary
+from skilllint.checks.rule import Finding, ProjectContext, ProjectRule
+from skilllint.core.model import Severity
+from skilllint.runtimes.targets import Target, builtin_targets
 
 
 def check(ctx: ProjectContext) -> Iterator[Finding]:

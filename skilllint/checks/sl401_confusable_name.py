@@ -14,10 +14,10 @@ from collections.abc import Iterator
 from typing import TypeVar
 
 from skilllint.checks._collisions import manifest_claims, namespace, skill_location, tool_key
-from skilllint.confusables import confusable_reason, mixed_scripts, name_keys
-from skilllint.model import Severity
-from skilllint.readfacts import Location
-from skilllint.rule import Finding, ProjectContext, ProjectRule
+from skilllint.checks.rule import Finding, ProjectContext, ProjectRule
+from skilllint.core.confusables import confusable_reason, mixed_scripts, name_keys
+from skilllint.core.model import Severity
+from skilllint.core.readfacts import Location
 
 P = TypeVar("P")
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from skilllint.checks._collisions import Claim, as_target_compares, claim_scopes, groups
-from skilllint.model import Severity
-from skilllint.readfacts import Location
-from skilllint.rule import Finding, ProjectContext, ProjectRule
-from skilllint.targets import Target
+from skilllint.checks.rule import Finding, ProjectContext, ProjectRule
+from skilllint.core.model import Severity
+from skilllint.core.readfacts import Location
+from skilllint.runtimes.targets import Target
 
 
 def check(ctx: ProjectContext) -> Iterator[Finding]:

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from skilllint.checks._collisions import claim_scopes, groups, tool_key
-from skilllint.model import Severity
-from skilllint.readfacts import Location
-from skilllint.rule import Finding, ProjectContext, ProjectRule
+from skilllint.checks.rule import Finding, ProjectContext, ProjectRule
+from skilllint.core.model import Severity
+from skilllint.core.readfacts import Location
 
 
 def check(ctx: ProjectContext) -> Iterator[Finding]:

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from skilllint.checks._collisions import skill_location, tool_key
-from skilllint.model import Severity
-from skilllint.rule import Finding, ProjectContext, ProjectRule
+from skilllint.checks.rule import Finding, ProjectContext, ProjectRule
+from skilllint.core.model import Severity
 
 
 def check(ctx: ProjectContext) -> Iterator[Finding]:

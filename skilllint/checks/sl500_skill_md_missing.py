@@ -1,8 +1,8 @@
 """SL500 skill-md-missing: A folder under a `skills/` folder has no SKILL.md."""
 
-from skilllint.model import Severity
-from skilllint.readfacts import Fact
-from skilllint.rule import InputRule, report_facts
+from skilllint.checks.rule import InputRule, report_facts
+from skilllint.core.model import Severity
+from skilllint.core.readfacts import Fact
 
 HELP = {
     Fact.SKILL_MD_MISSING: 'add a SKILL.md, or move the folder out of the skills folder',

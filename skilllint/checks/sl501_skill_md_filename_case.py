@@ -4,9 +4,9 @@ Every runtime looks for exactly `SKILL.md`; on a case-sensitive file system a sk
 saved under another spelling is silently not a skill.
 """
 
-from skilllint.model import Severity
-from skilllint.readfacts import Fact
-from skilllint.rule import InputRule, report_facts
+from skilllint.checks.rule import InputRule, report_facts
+from skilllint.core.model import Severity
+from skilllint.core.readfacts import Fact
 
 RULE = InputRule(
     code="SL501",

@@ -13,12 +13,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from skilllint.checks._hidden import BIDI, RTL, every_text, file_lines, may_hold, name, shown
-from skilllint.document import DOCUMENT_KINDS
-from skilllint.jsonfile import ALL_KINDS
-from skilllint.model import Severity, Span
-from skilllint.readfacts import Location
-from skilllint.rule import FileContext, Finding, SkillContext, SkillRule
-from skilllint.textsafe import escape
+from skilllint.checks.rule import FileContext, Finding, SkillContext, SkillRule
+from skilllint.core.model import Severity, Span
+from skilllint.core.readfacts import Location
+from skilllint.core.textsafe import escape
+from skilllint.reading.document import DOCUMENT_KINDS
+from skilllint.reading.jsonfile import ALL_KINDS
 
 RLO, LRO, PDF = "\u202e", "\u202d", "\u202c"
 LIMIT = 120  # characters of the line quoted

@@ -22,11 +22,11 @@ from typing import Any
 from skilllint.checks._fixes import Budget, Expect, literal_start, node_range, offset_of, own_node, text_edit, verified
 from skilllint.checks._hidden import INVISIBLE, JOINING_SCRIPTS, every_text, file_lines, may_hold, name
 from skilllint.checks._tools import document_tool_fields
-from skilllint.document import DOCUMENT_KINDS, Document
-from skilllint.jsonfile import ALL_KINDS
-from skilllint.model import Fix, Severity, Span
-from skilllint.readfacts import Location
-from skilllint.rule import FileContext, Finding, SkillContext, SkillRule
+from skilllint.checks.rule import FileContext, Finding, SkillContext, SkillRule
+from skilllint.core.model import Fix, Severity, Span
+from skilllint.core.readfacts import Location
+from skilllint.reading.document import DOCUMENT_KINDS, Document
+from skilllint.reading.jsonfile import ALL_KINDS
 
 ZWNJ, ZWJ = "\u200c", "\u200d"
 IDENTIFIERS = ("name", "description")

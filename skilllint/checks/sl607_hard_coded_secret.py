@@ -24,13 +24,13 @@ import re
 from bisect import bisect_left
 from collections.abc import Iterator
 
-from skilllint import lazyre
 from skilllint.checks._hidden import encoded, every_text, file_lines
-from skilllint.document import DOCUMENT_KINDS
-from skilllint.jsonfile import ALL_KINDS
-from skilllint.model import Severity, Span
-from skilllint.readfacts import Location
-from skilllint.rule import FileContext, Finding, SkillContext, SkillRule
+from skilllint.checks.rule import FileContext, Finding, SkillContext, SkillRule
+from skilllint.core import lazyre
+from skilllint.core.model import Severity, Span
+from skilllint.core.readfacts import Location
+from skilllint.reading.document import DOCUMENT_KINDS
+from skilllint.reading.jsonfile import ALL_KINDS
 
 FORMATS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("a GitHub token", lazyre.compile(r"\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36}\b")),

@@ -15,16 +15,16 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
-from skilllint import lazyre
 from skilllint.checks._bundled import bundled_texts
 from skilllint.checks._code import code_lines
 from skilllint.checks._hidden import encoded, lowered
 from skilllint.checks._settings import hook_commands
-from skilllint.document import DOCUMENT_KINDS
-from skilllint.jsonfile import HOOKS, SETTINGS
-from skilllint.model import Severity, Span
-from skilllint.readfacts import Location
-from skilllint.rule import FileContext, Finding, SkillContext, SkillRule
+from skilllint.checks.rule import FileContext, Finding, SkillContext, SkillRule
+from skilllint.core import lazyre
+from skilllint.core.model import Severity, Span
+from skilllint.core.readfacts import Location
+from skilllint.reading.document import DOCUMENT_KINDS
+from skilllint.reading.jsonfile import HOOKS, SETTINGS
 
 FETCH = r"(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod)"
 RUNNER = (r"(?:sudo\s+(?:-\S+\s+)*)?(?:ba|z|k|da|fi)?sh|iex|invoke-expression"

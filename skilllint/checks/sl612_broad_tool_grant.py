@@ -16,9 +16,9 @@ from collections.abc import Iterator
 from skilllint.checks._code import shell_blocks
 from skilllint.checks._shell import programs
 from skilllint.checks._tools import DeclaredTool, declared_tools, field_semantics
-from skilllint.document import AGENT, COMMAND, SKILL, Document
-from skilllint.model import Severity
-from skilllint.rule import Finding, SkillContext, SkillRule
+from skilllint.checks.rule import Finding, SkillContext, SkillRule
+from skilllint.core.model import Severity
+from skilllint.reading.document import AGENT, COMMAND, SKILL, Document
 
 SHELLS = frozenset({"shell"})  # not `shell-session` (a background shell's output or stop: no command of its own)
 SHOWN = 3  # narrow entries named in the help

@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Final
 
-from skilllint.model import Severity, Span
-from skilllint.readfacts import Location
-from skilllint.records import FrozenRecord
-from skilllint.rule import Finding, Option, SkillContext, SkillRule
+from skilllint.checks.rule import Finding, Option, SkillContext, SkillRule
+from skilllint.core.model import Severity, Span
+from skilllint.core.readfacts import Location
+from skilllint.core.records import FrozenRecord
 
 MAX_LINES = Option("max-body-lines", int, 500, "lines of body above which SL700 reports", minimum=1)
 MAX_TOKENS = Option("max-body-tokens", int, 5000, "estimated tokens of body above which SL701 reports", minimum=1)

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from skilllint.checks.rule import Finding, SkillContext, SkillRule
 from skilllint.checks.sl700_body_too_many_lines import CHARS_PER_TOKEN, HELP, MAX_TOKENS, body_size, reports_both
-from skilllint.model import Severity, Span
-from skilllint.readfacts import Location
-from skilllint.rule import Finding, SkillContext, SkillRule
+from skilllint.core.model import Severity, Span
+from skilllint.core.readfacts import Location
 
 
 def check(ctx: SkillContext) -> Iterator[Finding]:

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from skilllint.model import Severity
-from skilllint.rule import Finding, SuppressionContext, SuppressionRule
+from skilllint.checks.rule import Finding, SuppressionContext, SuppressionRule
+from skilllint.core.model import Severity
 
 
 def check(ctx: SuppressionContext) -> Iterator[Finding]:

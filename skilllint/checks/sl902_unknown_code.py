@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from skilllint.model import Severity, Span
-from skilllint.readfacts import Location
-from skilllint.registry import UnknownRuleError, find_rule
-from skilllint.rule import Finding, SuppressionContext, SuppressionRule
+from skilllint.checks.registry import UnknownRuleError, find_rule
+from skilllint.checks.rule import Finding, SuppressionContext, SuppressionRule
+from skilllint.core.model import Severity, Span
+from skilllint.core.readfacts import Location
 
 
 def _look_alike_digits(selector: str) -> str:

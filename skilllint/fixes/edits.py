@@ -11,7 +11,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 
-from skilllint.model import Fix, TextEdit
+from skilllint.core.model import Fix, TextEdit
 
 BOM = "\ufeff"
 

@@ -14,7 +14,7 @@ import os
 import stat
 import tempfile
 
-from skilllint.textsafe import escape
+from skilllint.core.textsafe import escape
 
 
 def read_text(path: str) -> tuple[bytes, str] | None:

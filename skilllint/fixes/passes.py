@@ -21,14 +21,14 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from skilllint.config import Config
-from skilllint.document import load_document
-from skilllint.engine import Result, Settings
+from skilllint.core.model import Diagnostic, Fix
+from skilllint.core.records import Record
+from skilllint.engine.linter import Result, Settings
 from skilllint.fixes.edits import apply, choose
 from skilllint.fixes.files import read_text
-from skilllint.model import Diagnostic, Fix
-from skilllint.records import Record
-from skilllint.settings import lint_by_config
+from skilllint.reading.document import load_document
+from skilllint.settings.build import lint_by_config
+from skilllint.settings.config import Config
 
 MAX_PASSES = 10
 """Passes that apply fixes, at most: a fix that kept proposing another would otherwise never end."""

@@ -26,8 +26,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from skilllint.portability.references import Gap, SkillReferences, Where
-from skilllint.resolve import Outcome, known_capability, resolve, tools_of_capability
-from skilllint.targets import Target
+from skilllint.runtimes.resolve import Outcome, known_capability, resolve, tools_of_capability
+from skilllint.runtimes.targets import Target
 
 EXAMPLES = 3
 """Paths kept per name, the first in path order, to show where a name is used."""

@@ -12,8 +12,8 @@ import posixpath
 from collections import Counter
 from dataclasses import dataclass
 
-from skilllint.engine import PerTargetResult
-from skilllint.model import Diagnostic, Severity
+from skilllint.core.model import Diagnostic, Severity
+from skilllint.engine.linter import PerTargetResult
 
 OK, WARN, FAIL = "ok", "warn", "fail"
 STATUSES = (OK, WARN, FAIL)

@@ -16,11 +16,11 @@ from pathlib import Path
 from skilllint.checks._about import runtime_documented
 from skilllint.checks._body import body_references, surely_a_tool
 from skilllint.checks._tools import IGNORED, declared_tools, field_semantics
-from skilllint.discover import SkillInput
-from skilllint.document import Document, load_document, relative_posix
-from skilllint.faults import BudgetExceeded, FileBudget
-from skilllint.resolve import Outcome
-from skilllint.targets import Target
+from skilllint.engine.faults import BudgetExceeded, FileBudget
+from skilllint.reading.discover import SkillInput
+from skilllint.reading.document import Document, load_document, relative_posix
+from skilllint.runtimes.resolve import Outcome
+from skilllint.runtimes.targets import Target
 
 
 class Where(StrEnum):

@@ -1,4 +1,4 @@
-"""The baseline file (skilllint.baseline.file) and matching (skilllint.baseline.match)."""
+"""The baseline file (skilllint.output.baseline.file) and matching (skilllint.output.baseline.match)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from skilllint.baseline.file import BaselineError, parse_baseline, render_baseline
-from skilllint.baseline.fingerprint import Fingerprint
-from skilllint.baseline.match import match
+from skilllint.output.baseline.file import BaselineError, parse_baseline, render_baseline
+from skilllint.output.baseline.fingerprint import Fingerprint
+from skilllint.output.baseline.match import match
 
 ONE = Fingerprint("skills/a/SKILL.md", "SL200", "sisu", "0123456789abcdef", 0)
 TWO = Fingerprint("skills/a/SKILL.md", "SL200", "sisu", "0123456789abcdef", 1)

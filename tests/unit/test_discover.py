@@ -1,4 +1,4 @@
-"""`skilllint.discover`: from the paths on the command line to the skills and manifests to lint.
+"""`skilllint.reading.discover`: from the paths on the command line to the skills and manifests to lint.
 
 Every test builds a real tree in tmp_path and asserts what `discover` returns for it: the
 skills (and whether their file is wrongly cased), the manifests, and the problems (code and
@@ -16,11 +16,11 @@ from pathlib import Path
 import pytest
 
 from skilllint.checks import all_rules
-from skilllint.discover import PathNotFoundError, discover, is_manifest
-from skilllint.model import Span
-from skilllint.readfacts import ReadFact
-from skilllint.rule import InputContext, InputRule, RunShared
-from skilllint.targets import builtin_targets
+from skilllint.checks.rule import InputContext, InputRule, RunShared
+from skilllint.core.model import Span
+from skilllint.core.readfacts import ReadFact
+from skilllint.reading.discover import PathNotFoundError, discover, is_manifest
+from skilllint.runtimes.targets import builtin_targets
 
 
 def _code(fact: ReadFact) -> str:

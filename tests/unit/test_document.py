@@ -1,4 +1,4 @@
-"""`skilllint.document`: one SKILL.md read into a Document, and every way reading it can fail.
+"""`skilllint.reading.document`: one SKILL.md read into a Document, and every way reading it can fail.
 
 Each test writes the bytes of one file and asserts what `load_document` records: the facts
 (kind, position, words), the frontmatter and body it split, and where `locate` says a key
@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from skilllint.document import Document, load_document, relative_posix
-from skilllint.model import Span
-from skilllint.readfacts import Fact
+from skilllint.core.model import Span
+from skilllint.core.readfacts import Fact
+from skilllint.reading.document import Document, load_document, relative_posix
 
 FRONTMATTER = "---\nname: my-skill\ndescription: Does one thing. Use when asked.\n---\n"
 

@@ -1,4 +1,4 @@
-"""`skilllint.engine`: the Linter's plans, severities, merging across targets, suppressions,
+"""`skilllint.engine.linter`: the Linter's plans, severities, merging across targets, suppressions,
 fault isolation, progress and GC thresholds, with rules and targets made up for each test.
 
 The rules here are written in the test (codes SL99x, which no real rule uses, unless a test
@@ -15,15 +15,9 @@ from pathlib import Path
 
 import pytest
 
-import skilllint.engine
+import skilllint.engine.linter
 from skilllint.checks import all_rules
-from skilllint.discover import PathNotFoundError
-from skilllint.engine import Linter, Settings, lint_paths, merge_across_targets
-from skilllint.faults import BudgetExceeded
-from skilllint.location import LocationDefaults
-from skilllint.model import Diagnostic, Severity, Span
-from skilllint.readfacts import Fact, Location
-from skilllint.rule import (
+from skilllint.checks.rule import (
     AnyRule,
     Finding,
     InputContext,
@@ -34,7 +28,13 @@ from skilllint.rule import (
     SkillContext,
     SkillRule,
 )
-from skilllint.targets import Target
+from skilllint.core.model import Diagnostic, Severity, Span
+from skilllint.core.readfacts import Fact, Location
+from skilllint.engine.faults import BudgetExceeded
+from skilllint.engine.linter import Linter, Settings, lint_paths, merge_across_targets
+from skilllint.engine.location import LocationDefaults
+from skilllint.reading.discover import PathNotFoundError
+from skilllint.runtimes.targets import Target
 
 A, B, C = Target(id="alpha"), Target(id="beta"), Target(id="gamma")
 REAL = {rule.code: rule for rule in all_rules()}
@@ -303,7 +303,7 @@ def test_manifest_facts_go_to_input_rules_and_a_manifest_that_breaks_reading_is_
     def broken(path: Path, cwd: Path, max_bytes: int, fs: object = None) -> None:
         raise ValueError("unforeseen")
 
-    monkeypatch.setattr(skilllint.engine, "load_manifest", broken)
+    monkeypatch.setattr(skilllint.engine.linter, "load_manifest", broken)
     result = lint_paths(["."], _settings(tmp_path, [facts, REAL["SL000"]]))
     assert [(d.path, d.message.split(";")[0]) for d in result.diagnostics] == [
         ("tools.json", "skilllint failed in reading: ValueError: unforeseen"),
@@ -408,7 +408,7 @@ def test_a_failure_while_reading_is_a_fault_on_the_file(tmp_path: Path, monkeypa
     def broken(file: Path, cwd: Path, **_: object) -> None:
         raise MemoryError("no room")
 
-    monkeypatch.setattr(skilllint.engine, "load_document", broken)
+    monkeypatch.setattr(skilllint.engine.linter, "load_document", broken)
     result = lint_paths(["."], _settings(_tree(tmp_path, "s"), [skill_rule(at_line(5)), REAL["SL000"]]))
     assert [(d.path, d.message.split(";")[0]) for d in result.diagnostics] == [
         ("s/SKILL.md", "skilllint failed in reading: MemoryError: no room"),
@@ -452,7 +452,7 @@ def test_progress_is_reported_every_so_many_skills_and_at_the_end(tmp_path: Path
                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     """The CLI clears its counter when told the run is done: the last report must reach the total
     (it stopped at the last multiple of 200). 3 instead of 200 keeps the tree small."""
-    monkeypatch.setattr(skilllint.engine, "PROGRESS_EVERY", 3)
+    monkeypatch.setattr(skilllint.engine.linter, "PROGRESS_EVERY", 3)
     _tree(tmp_path, *(f"s{index}" for index in range(7)))
     calls: list[tuple[int, int]] = []
     result = lint_paths(["."], _settings(tmp_path, []), lambda done, total: calls.append((done, total)))
@@ -471,7 +471,7 @@ def test_a_small_run_reports_no_progress(tmp_path: Path) -> None:
 
 def test_the_pool_reports_progress_up_to_the_total_and_finds_the_same(tmp_path: Path,
                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(skilllint.engine, "PARALLEL_THRESHOLD", 4)  # a pool from 4 skills: a small tree
+    monkeypatch.setattr(skilllint.engine.linter, "PARALLEL_THRESHOLD", 4)  # a pool from 4 skills: a small tree
     _tree(tmp_path, *(f"s{index:02}" for index in range(20)))
     rules: list[AnyRule] = [skill_rule(at_line(5, "five"), "SL990")]
     calls: list[tuple[int, int]] = []
@@ -520,8 +520,8 @@ def test_a_runtime_s_own_file_is_checked_on_the_run_s_targets_of_that_runtime(
         tmp_path: Path, kind: str, run: list[str], expected: list[str]) -> None:
     """Each agent format is its runtime's: checked on the run's targets of that runtime (its dialect, the
     runtime itself, a target extending it), else on the runtime alone whatever `--target` says."""
-    from skilllint.engine import definition_targets
-    from skilllint.targets import builtin_targets
+    from skilllint.engine.linter import definition_targets
+    from skilllint.runtimes.targets import builtin_targets
 
     builtins = builtin_targets()
     mine = Target(id="mine", dialect="copilot", extends="copilot")

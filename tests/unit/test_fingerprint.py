@@ -1,8 +1,9 @@
-"""Fingerprints (skilllint.baseline.fingerprint): the same while a finding's problem is, and only then."""
+"""Fingerprints (skilllint.output.baseline.fingerprint): the same while a finding's problem is, and only then."""
 
 from __future__ import annotations
 
-from skilllint.baseline.fingerprint import (
+from skilllint.core.model import Diagnostic, Severity, Span
+from skilllint.output.baseline.fingerprint import (
     Fingerprint,
     SourceLine,
     fingerprints,
@@ -10,7 +11,6 @@ from skilllint.baseline.fingerprint import (
     target_key,
     text_hash,
 )
-from skilllint.model import Diagnostic, Severity, Span
 
 LINES = {
     "a/SKILL.md": ["---", "name: demo", "allowed-tools: Read Bassh", "---", "Use `Bassh` and `Bassh`."],

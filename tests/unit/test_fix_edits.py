@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from skilllint.core.model import Fix, Span, TextEdit
 from skilllint.fixes.edits import apply, choose, overlaps
-from skilllint.model import Fix, Span, TextEdit
 
 
 def _edit(start: int, end: int, text: str = "") -> TextEdit:

@@ -8,7 +8,7 @@ import random
 import pytest
 from pathspec import GitIgnoreSpec
 
-from skilllint.discover import _LiteralSpec, _spec
+from skilllint.reading.discover import _LiteralSpec, _spec
 
 LITERAL_LINES = [
     "build", ".venv", "__pycache__", "node_modules", "*.pyc", "*.egg-info", "*.log", "*.md", "SKILL.md",

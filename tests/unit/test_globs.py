@@ -1,4 +1,4 @@
-"""`skilllint.globs`: the glob dialect of `exclude`, `manifests` and `per-file-ignores`.
+"""`skilllint.reading.globs`: the glob dialect of `exclude`, `manifests` and `per-file-ignores`.
 
 Each pattern form is matched against real paths; `test_matches_like_the_reference` compares
 every generated glob with a small matcher written from the dialect's rules (below), not from
@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from skilllint.globs import MAX_WILDCARDS, GlobError, compile_glob, matches
+from skilllint.reading.globs import MAX_WILDCARDS, GlobError, compile_glob, matches
 
 
 def _matching(pattern: str, paths: list[str]) -> list[str]:

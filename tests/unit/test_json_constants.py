@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from skilllint.manifests import Unusable, parse_structured
-from skilllint.model import Span
+from skilllint.core.model import Span
+from skilllint.reading.manifests import Unusable, parse_structured
 
 
 @pytest.mark.parametrize(("text", "span", "constant"), [

@@ -1,4 +1,4 @@
-"""Patterns compiled on first use (`skilllint.lazyre`): they must behave as `re.compile`'s, cost
+"""Patterns compiled on first use (`skilllint.core.lazyre`): they must behave as `re.compile`'s, cost
 nothing until used, and (since a typo in one no longer fails at import) every one in the package
 must compile."""
 
@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 
 import skilllint
-from skilllint import lazyre
-from skilllint.lazyre import LazyPattern
+from skilllint.core import lazyre
+from skilllint.core.lazyre import LazyPattern
 
 PACKAGE = Path(skilllint.__file__).parent
 

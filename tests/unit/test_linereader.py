@@ -1,9 +1,9 @@
-"""skilllint.linereader: SISU's line-by-line frontmatter reader, ported; each case is a branch of
+"""skilllint.runtimes.linereader: SISU's line-by-line frontmatter reader, ported; each case is a branch of
 `parseSimpleYaml` (finger-gun/sisu packages/middleware/skills/src/parser.ts)."""
 
 from __future__ import annotations
 
-from skilllint.linereader import read_frontmatter
+from skilllint.runtimes.linereader import read_frontmatter
 
 
 def test_key_value_lines_split_at_the_first_colon_and_lose_one_pair_of_quotes() -> None:

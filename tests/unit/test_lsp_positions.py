@@ -1,4 +1,4 @@
-"""`skilllint.lsp.positions`: skilllint's 1-based character columns to LSP positions and back.
+"""`skilllint.embedding.lsp.positions`: skilllint's 1-based character columns to LSP positions and back.
 
 Expected offsets are computed from the text with Python's own codecs (the UTF-16 or UTF-8 length
 of what precedes the place), never copied from the converter's output.
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from skilllint.lsp.positions import UTF8, UTF16, UTF32, from_lsp, span_to_range, to_lsp, units
+from skilllint.embedding.lsp.positions import UTF8, UTF16, UTF32, from_lsp, span_to_range, to_lsp, units
 
 LINE = "a😀é`Bash`"  # an ASCII letter, a non-BMP emoji (2 UTF-16 units, 4 UTF-8 bytes), é (1 unit, 2 bytes)
 

@@ -1,4 +1,4 @@
-"""Writing a file the user named (skilllint.commands.outputfile): all of it or none of it."""
+"""Writing a file the user named (skilllint.output.commands.outputfile): all of it or none of it."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from skilllint.commands.failure import UsageFailure
-from skilllint.commands.outputfile import write_atomically, write_file
+from skilllint.output.commands.failure import UsageFailure
+from skilllint.output.commands.outputfile import write_atomically, write_file
 
 
 def test_a_new_file_gets_the_bytes_and_the_umask(tmp_path: Path) -> None:

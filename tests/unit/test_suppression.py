@@ -1,4 +1,4 @@
-"""`skilllint.suppression`: directives parsed from a SKILL.md, applied to diagnostics, and
+"""`skilllint.checks.suppression`: directives parsed from a SKILL.md, applied to diagnostics, and
 judged by the suppression rules (SL900 unused, SL901 blanket, SL902 unknown code).
 
 Directives come from the text each test writes, through the Markdown scanner as the engine
@@ -13,11 +13,11 @@ import time
 import pytest
 
 from skilllint.checks import all_rules
-from skilllint.markdown import scan
-from skilllint.model import Diagnostic, Severity, Span
-from skilllint.rule import RunShared, SuppressionContext, SuppressionRule
-from skilllint.suppression import Directive, SuppressionReport, apply, parse_directives
-from skilllint.targets import Target
+from skilllint.checks.rule import RunShared, SuppressionContext, SuppressionRule
+from skilllint.checks.suppression import Directive, SuppressionReport, apply, parse_directives
+from skilllint.core.model import Diagnostic, Severity, Span
+from skilllint.reading.markdown import scan
+from skilllint.runtimes.targets import Target
 
 PATH = "s/SKILL.md"
 RULES = {rule.code: rule for rule in all_rules()}

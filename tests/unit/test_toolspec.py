@@ -1,4 +1,4 @@
-"""`skilllint.toolspec`: the one reading of a `Tool(specifier)` entry.
+"""`skilllint.runtimes.toolspec`: the one reading of a `Tool(specifier)` entry.
 
 Every form is taken apart in a table, with both judgements' messages written out: they are the
 messages SL130 (`problem`) and `resolve` (`rule_problem`, SL205 and `skilllint resolve`) gave
@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from skilllint.toolspec import ToolSpec, parse_tool_entry
+from skilllint.runtimes.toolspec import ToolSpec, parse_tool_entry
 
 
 @dataclass(frozen=True)
@@ -213,8 +213,8 @@ def test_agrees_on_every_short_string() -> None:
 
 @pytest.mark.parametrize("text", ["Bash(a)(b)", "Bash()", "Read)", "Bash(git diff", "a)b(", "Bash(a)x"])
 def test_resolve_reports_the_rule_problem(text: str) -> None:
-    from skilllint.resolve import resolve
-    from skilllint.targets import builtin_targets
+    from skilllint.runtimes.resolve import resolve
+    from skilllint.runtimes.targets import builtin_targets
 
     spec = parse_tool_entry(text)
     resolution = resolve(text, builtin_targets()["claude-code"])
@@ -223,8 +223,8 @@ def test_resolve_reports_the_rule_problem(text: str) -> None:
 
 
 def test_tool_entries_report_the_entry_problem(tmp_path: Path) -> None:
-    from skilllint.document import load_document
-    from skilllint.toollist import tool_entries
+    from skilllint.reading.document import load_document
+    from skilllint.runtimes.toollist import tool_entries
 
     texts = ["Read", "Bash()", "(x)", "a)b(c)", "Bash(a)x", "Bash(git:*)"]
     listed = "".join(f"  - '{text}'\n" for text in texts)

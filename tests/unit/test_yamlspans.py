@@ -1,4 +1,4 @@
-"""`skilllint.yamlspans`: YAML's 0-based marks to our 1-based spans, for every reader of YAML.
+"""`skilllint.reading.yamlspans`: YAML's 0-based marks to our 1-based spans, for every reader of YAML.
 
 Each case composes real YAML and asks for the span of a key or a value, then reads the text at
 that span back: the span must cover exactly what is written there. Then the readers that convert
@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 import yaml
 
-from skilllint.document import load_document
-from skilllint.manifests import load_manifest
-from skilllint.model import Span
-from skilllint.yamlnodes import Nonportable, ValueFault, YamlRefused, find_node, parse_yaml
-from skilllint.yamlspans import line_and_column, mark_span, node_span, region_span, span_at
+from skilllint.core.model import Span
+from skilllint.reading.document import load_document
+from skilllint.reading.manifests import load_manifest
+from skilllint.reading.yamlnodes import Nonportable, ValueFault, YamlRefused, find_node, parse_yaml
+from skilllint.reading.yamlspans import line_and_column, mark_span, node_span, region_span, span_at
 
 
 def _text_at(text: str, span: Span, line_offset: int = 0) -> str:

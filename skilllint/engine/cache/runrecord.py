@@ -1,0 +1,287 @@
+"""The run record: a whole `check` run's output, replayed while nothing the run read has changed.
+
+The per-skill cache (`results.py`) still pays for the discovery walk, reading and hashing every
+SKILL.md, decoding every entry, re-asking every probe and formatting the findings: a warm run of
+5,000 skills took a fifth of the cold one. A run record skips all of it. After a run that used the
+cache (and met no internal error, SL000, nor ran out of time), the CLI stores:
+
+- under a key (`run_key`) made of everything that decides the output besides the file system:
+  skilllint's version and the digest of its source and data, the Python and the installed
+  distributions, the working folder, the paths given, every option (format, colour, fail level,
+  statistics, quiet, targets, rules, config path, cache folder...), whether stdout and stderr are
+  terminals and their encodings, and the environment variables skilllint reads;
+- the exact text written to stdout and stderr (never the progress counter) and the exit code;
+- the inputs: every folder the discovery walk listed, with its `os.stat` signature (mtime, ctime,
+  inode, size, device: a folder's mtime changes when an entry is added, removed or renamed) and a
+  digest of its entries and their kinds; every file any layer read (config files, pyproject.toml,
+  `.gitignore`, git's `info/exclude`, manifests, `tools_from` manifests, each SKILL.md and
+  metadata.yaml, files the `full` format quotes) with its signature, taken before its bytes were
+  read, and the digest of the bytes; and every other question asked (a path there or not, a
+  symlink's target, a plugin marker above a skill, a config file above the working folder), with its
+  answer. A question about an entry of a listed folder is not stored: the folder's signature
+  and listing already answer it.
+
+A later run with the same key stats every recorded folder and file. When each signature is
+unchanged, the output is printed again and the run ends, without discovery, rules or formatters.
+A folder or file whose mtime or ctime is within 2 s of the moment the record was written (file
+system timestamps are coarse: a change in the same tick leaves the signature as it was) is not
+trusted on its signature: its listing or bytes are compared with the recorded digest. So is any
+whose signature changed (a `touch`, a checkout that rewrote the same bytes). Any difference, and
+the run goes the normal way, which writes a new record.
+
+Records are entries of the same store (`store.py`): written atomically, pruned like the others,
+checked with a SHA-256 header (a damaged record is a miss).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+import time
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from skilllint.engine.cache import key as cache_key
+from skilllint.engine.cache.store import EntryStore
+from skilllint.reading.fsview import (
+    _ASK,
+    Answer,
+    FileSystemView,
+    RunInputs,
+    Scan,
+    access,
+    digest,
+    listing_digest,
+    read_with_stat,
+    scan_kinds,
+)
+from skilllint.version import __version__
+
+MAGIC = b"skilllint-run 1 "
+FORMAT = 1
+"""Bumped when what a record holds, or how its key is made, changes."""
+RACY_NS = 2_000_000_000
+"""A signature this close to the moment the record was written is not trusted alone."""
+WHOLE = -1
+"""The read limit of a file read whole (a config, a `.gitignore`)."""
+_PATH_OPS = frozenset({"exists", "isfile", "isdir", "lexists"})
+_POSIX = os.sep == "/" and os.altsep is None
+
+
+def _installed() -> list[Any]:
+    """The folders distributions are installed in, with their signatures (installing or removing
+    anything changes the folder's mtime) and the distributions they hold (names with versions).
+    Only those: the first entry of sys.path is the script's folder or the working one, which
+    depends on how skilllint was started, not on what it runs (PYTHONPATH is in the key)."""
+    found: list[Any] = []
+    for folder in sys.path:
+        if not folder.endswith(("site-packages", "dist-packages")):
+            continue
+        try:
+            info = os.stat(folder or ".")
+            names = sorted(name for name in os.listdir(folder or ".") if name.endswith((".dist-info", ".egg-info")))
+        except OSError:
+            continue
+        found.append([folder, info.st_mtime_ns, info.st_ino, names])
+    return found
+
+
+def run_key(invocation: Mapping[str, Any]) -> str:
+    """The key of a run's record: the invocation (the CLI's part) and skilllint and its Python."""
+    return cache_key._hash({
+        "format": FORMAT,
+        "version": __version__,
+        "package": cache_key.package_digest(),
+        "python": [sys.version, sys.platform, sys.implementation.cache_tag, sys.executable],
+        "installed": _installed(),
+        "invocation": invocation,
+    })
+
+
+class Replay:
+    """A decoded record: what to print, the exit code, and the inputs to check first."""
+
+    __slots__ = ("stdout", "stderr", "code", "written", "dirs", "files", "probes")
+
+    def __init__(self, raw: dict[str, Any]) -> None:
+        self.stdout: str = raw["stdout"]
+        self.stderr: str = raw["stderr"]
+        self.code: int = raw["code"]
+        self.written: int = raw["written"]
+        self.dirs: list[list[Any]] = raw["dirs"]
+        self.files: list[list[Any]] = raw["files"]
+        self.probes: list[list[Any]] = raw["probes"]
+        if not (type(self.stdout) is str and type(self.stderr) is str and type(self.code) is int
+                and type(self.written) is int and all(type(part) is list for part in (self.dirs, self.files,
+                                                                                         self.probes))):
+            raise ValueError("a record of the wrong shape")
+
+    def holds(self) -> bool:
+        """Whether every recorded input is as it was. A malformed input (a corrupt record) does not hold."""
+        try:
+            return self._dirs_hold() and self._files_hold() and self._probes_hold()
+        except (KeyError, TypeError, ValueError, IndexError):
+            return False
+
+    def _dirs_hold(self) -> bool:
+        trusted_before = self.written - RACY_NS
+        stat = os.stat
+        for path, sig, listing in self.dirs:
+            try:
+                info = stat(path)
+            except OSError:
+                return False
+            mtime, ctime = info.st_mtime_ns, info.st_ctime_ns
+            if not (mtime == sig[0] and ctime == sig[1] and info.st_ino == sig[2] and info.st_size == sig[3]
+                    and info.st_dev == sig[4] and mtime < trusted_before and ctime < trusted_before) \
+                    and (not listing or _listed(info, path) != listing):
+                return False
+        return True
+
+    def _files_hold(self) -> bool:
+        trusted_before = self.written - RACY_NS
+        stat = os.stat
+        for path, sig, limit, answer in self.files:
+            if sig is not None:
+                try:
+                    info = stat(path)
+                except OSError:
+                    return False
+                mtime, ctime = info.st_mtime_ns, info.st_ctime_ns
+                if (mtime == sig[0] and ctime == sig[1] and info.st_ino == sig[2] and info.st_size == sig[3]
+                        and info.st_dev == sig[4] and mtime < trusted_before and ctime < trusted_before):
+                    continue
+            if read_answer(path, limit) != answer:
+                return False
+        return True
+
+    def _probes_hold(self) -> bool:
+        return all(type(path) is str and _ASK[op](path) == answer for op, path, answer in self.probes)
+
+
+def _listed(info: os.stat_result, path: str) -> str:
+    """A folder's access (mode, owners) and the digest of its listing: all a check asks of it."""
+    mode, uid, gid = access(info)
+    return f"{mode}:{uid}:{gid}:" + listing_digest(scan_kinds(path))
+
+
+def read_answer(path: str, limit: int) -> Answer:
+    """What reading `path` answers now, as the record holds it (`limit`: the reader's, or WHOLE)."""
+    if limit != WHOLE:
+        return FileSystemView(limit).answer("read", path)
+    try:
+        data, _ = read_with_stat(path, 1 << 62)
+    except OSError as error:
+        return ["error", error.errno]
+    return ["ok", digest(data), len(data)]
+
+
+def load(root: Path, key: str) -> Replay | None:
+    """The record stored under `key`, or None (none, unreadable, damaged, another format).
+
+    Layout: `MAGIC <sha256 of the rest>\\n`, the inputs and exit code as one line of JSON, then the
+    output's bytes as they are (stdout, then stderr; their lengths are in the JSON): a JSON string
+    of megabytes of findings would cost a replay its escaping and unescaping."""
+    data = EntryStore(root).get(key)
+    if data is None:
+        return None
+    header, newline, payload = data.partition(b"\n")
+    if not newline or header != MAGIC + hashlib.sha256(payload).hexdigest().encode("ascii"):
+        return None
+    try:
+        inputs, newline, output = payload.partition(b"\n")
+        raw = json.loads(inputs)
+        if not newline or type(raw) is not dict:
+            return None
+        split = raw["stdout"]
+        if type(split) is not int or not 0 <= split <= len(output):
+            return None
+        raw["stdout"] = output[:split].decode("utf-8", "surrogatepass")
+        raw["stderr"] = output[split:].decode("utf-8", "surrogatepass")
+        return Replay(raw)
+    except (ValueError, KeyError, TypeError, RecursionError):  # UnicodeDecodeError is a ValueError
+        return None
+
+
+def build(inputs: RunInputs, stdout: str, stderr: str, code: int) -> bytes | None:
+    """The record of a finished run, or None when its inputs cannot all be recorded."""
+    if inputs.broken is not None:
+        return None
+    written = time.time_ns()
+    scans = inputs.scans
+    racy = written - RACY_NS
+    # a folder's listing is kept (as a digest) only where its signature cannot be trusted alone: one
+    # changed since (rarely unchanged: a folder's mtime moves when an entry comes or goes) is a miss
+    dirs = [[path, list(sig), f"{owner[0]}:{owner[1]}:{owner[2]}:" + listing_digest(kinds)
+             if sig[0] >= racy or sig[1] >= racy else ""] for path, (sig, owner, kinds) in scans.items()]
+    files: list[list[Any]] = []
+    probes: list[list[Any]] = []
+    sigs, limits = inputs.sigs, inputs.limits
+    for (op, path), answer in inputs.answers().items():
+        if op == "read":
+            ok = answer[0] == "ok" and answer[1] is not None
+            files.append([path, list(sigs[path]) if ok and path in sigs else None,
+                          limits.get(path, inputs.max_bytes), answer])
+        elif not implied(op, path, answer, scans):
+            probes.append([op, path, answer])
+    for path, answer in inputs.whole.items():
+        files.append([path, list(sigs[path]) if answer[0] == "ok" and path in sigs else None, WHOLE, answer])
+    try:
+        out = stdout.encode("utf-8", "surrogatepass")
+        err = stderr.encode("utf-8", "surrogatepass")
+        record = {"written": written, "stdout": len(out), "code": code, "dirs": dirs, "files": files,
+                  "probes": probes}
+        payload = b"".join((json.dumps(record, separators=(",", ":")).encode("ascii"), b"\n", out, err))
+    except (TypeError, ValueError):
+        return None
+    return MAGIC + hashlib.sha256(payload).hexdigest().encode("ascii") + b"\n" + payload
+
+
+def _normal(path: str) -> bool:
+    """Whether `path` is absolute and normalised (no `.`, `..`, doubled or trailing separator),
+    the way the walk spells the folders it lists."""
+    if _POSIX and "/." not in path and "//" not in path and not path.endswith("/"):
+        return path.startswith("/")
+    return os.path.isabs(path) and os.path.normpath(path) == path
+
+
+def implied(op: str, path: str, answer: Answer, scans: Mapping[str, Scan]) -> bool:
+    """Whether a recorded folder listing answers this question as the run got it, so that checking
+    the folder checks the answer: `exists`, `isfile`, `isdir`, `lexists` of an entry that is no
+    symlink (or of a path below an entry that is missing or a file), `listdir` of a listed folder,
+    `subdirs` of one without symlinks."""
+    if type(path) is not str or not _normal(path):
+        return False
+    if op in ("listdir", "subdirs"):
+        found = scans.get(path)
+        kinds = None if found is None else found[2]
+        if kinds is None:
+            return False
+        if op == "listdir":
+            return bool(answer == sorted(kinds))
+        return "l" not in kinds.values() and bool(answer == sorted(name for name, kind in kinds.items() if kind == "d"))
+    if op not in _PATH_OPS:
+        return False
+    parent, name = os.path.split(path)
+    found = scans.get(parent)
+    if found is not None:
+        kinds = found[2]
+        if kinds is None:
+            return False
+        kind = kinds.get(name)
+        if kind == "l":
+            return False
+        expected = kind is not None if op in ("exists", "lexists") else kind == ("f" if op == "isfile" else "d")
+        return answer is expected
+    while parent not in scans:  # the nearest listed folder above: is the path's next step missing there?
+        up = os.path.dirname(parent)
+        if up == parent:
+            return False
+        name, parent = os.path.basename(parent), up
+    kinds = scans[parent][2]
+    if kinds is None or kinds.get(name, "f") not in ("f", "o"):
+        return False  # a folder the walk skipped, or a symlink: the answer is not the listing's
+    return answer is False

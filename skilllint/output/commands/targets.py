@@ -1,0 +1,114 @@
+"""`skilllint targets`, `targets show ID` and `resolve NAME... --target ID`: the runtime
+tables and the resolver, shown as users need them to understand a finding."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import click
+
+from skilllint.runtimes.targets import Target
+from skilllint.settings.build import load_settings_config, resolve_targets
+
+
+def _all_targets(options: dict[str, Any]) -> dict[str, Target]:
+    from skilllint.runtimes.targets import TargetError, build_targets
+    from skilllint.settings.build import user_runtimes
+    from skilllint.settings.config import ConfigError
+
+    config = load_settings_config(options, Path.cwd())
+    try:
+        return build_targets(user_runtimes(config))
+    except TargetError as error:  # name the file, as `check` does
+        if config.path is None:
+            raise
+        raise ConfigError(f"{config.path}: {error}") from error
+
+
+def list_targets(options: dict[str, Any]) -> int:
+    targets = _all_targets(options)
+    rows = []
+    for ident in sorted(targets):
+        target = targets[ident]
+        count = "all" if target.tools is None else str(len(target.tools))
+        source = target.source.split(";")[0].strip() if target.source else "(config)"
+        if len(source) > 60:
+            source = source[:57] + "..."
+        observed = (target.observed or "-").split(" ")[0]
+        rows.append((ident, count, target.confidence, observed, source))
+    widths = [max(len(r[i]) for r in rows + [("id", "tools", "confidence", "observed", "source")])
+              for i in range(4)]
+    header = ("id", "tools", "confidence", "observed", "source")
+    for row in [header, *rows]:
+        click.echo("  ".join(c.ljust(widths[i]) if i < 4 else c for i, c in enumerate(row)).rstrip())
+    return 0
+
+
+def show_target(ident: str, options: dict[str, Any]) -> int:
+    targets = _all_targets(options)
+    if ident not in targets:
+        raise click.UsageError(f"unknown target `{ident}`; `skilllint targets` lists them")
+    target = targets[ident]
+    click.echo(f"{target.id}: {target.display_name}")
+    for label, value in (
+        ("source", target.source), ("observed", target.observed), ("confidence", target.confidence),
+        ("extends", target.extends), ("case-sensitive", str(target.case_sensitive).lower()),
+        ("name pattern", target.name_pattern), ("alias exposure", target.alias_exposure),
+        ("mcp pattern", target.mcp_pattern), ("frontmatter", target.dialect),
+        ("tool fields", ", ".join(f"{k} ({v})" for k, v in target.tool_fields.items())),
+    ):
+        if value:
+            click.echo(f"  {label}: {value}")
+    if target.tools is None:
+        click.echo("  tools: every known runtime's (the portable baseline)")
+    else:
+        click.echo(f"  tools ({len(target.tools)}):")
+        width = max((len(t.name) for t in target.tools), default=0)
+        for tool in sorted(target.tools, key=lambda t: t.name.lower()):
+            extra = []
+            if tool.status != "default":
+                extra.append(tool.status)
+            if tool.aliases:
+                extra.append("aliases: " + ", ".join(tool.aliases))
+            if tool.deprecated_aliases:
+                extra.append("deprecated: " + ", ".join(tool.deprecated_aliases))
+            tail = f"  [{'; '.join(extra)}]" if extra else ""
+            click.echo(f"    {tool.name:<{width}}  {tool.capability}{tail}")
+    if target.notes:
+        click.echo(f"  notes: {target.notes.strip()}")
+    return 0
+
+
+def resolve_names(names: tuple[str, ...], options: dict[str, Any]) -> int:
+    config = load_settings_config(options, Path.cwd())
+    targets = resolve_targets(config, options)
+    failed = False
+    for target in targets:
+        for name in names:
+            resolved, lines = explain_resolution(name, target)
+            click.echo("\n".join(lines))
+            failed = failed or not resolved
+    return 1 if failed else 0
+
+
+def explain_resolution(name: str, target: Target) -> tuple[bool, list[str]]:
+    """Whether `name` resolves on `target`, and how, in the lines `skilllint resolve` prints (the
+    language server's hover shows the same): the outcome, then indented details (where the name is
+    known, a specifier's problem, what to write instead)."""
+    from skilllint.checks._tools import did_you_mean
+    from skilllint.runtimes.resolve import resolve
+
+    resolution = resolve(name, target)
+    canonical = f" -> `{resolution.tool.name}`" if resolution.tool and resolution.resolved else ""
+    via = f" via `{resolution.via}`" if resolution.via else ""
+    status = "ok" if resolution.resolved else "FAIL"
+    lines = [f"{target.id}: `{name}`: {resolution.outcome.value}{canonical}{via} [{status}]"]
+    if resolution.runtime_ids and target.tools is None:
+        lines.append(f"    known in: {', '.join(resolution.runtime_ids)}")
+    if resolution.specifier_problem:
+        lines.append(f"    specifier: {resolution.specifier_problem}")
+    help_text = did_you_mean(resolution)
+    if help_text and resolution.outcome.value != "exact":
+        lines.append(f"    {help_text}")
+    return resolution.resolved, lines

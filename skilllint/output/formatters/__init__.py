@@ -1,0 +1,61 @@
+"""Output formats. Each is a pure function `render(diagnostics, run) -> str`.
+
+`auto` (the default) picks `github` under GitHub Actions, `full` on a terminal and
+`concise` in pipes.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from skilllint.core.model import Diagnostic
+from skilllint.core.records import Record
+
+if TYPE_CHECKING:
+    from skilllint.checks.rule import AnyRule
+
+
+class RunInfo(Record):
+    """What formatters may know about the run besides the diagnostics."""
+
+    __slots__ = ("version", "skills", "color", "source_line", "rules")
+    version: str
+    skills: int
+    color: bool
+    source_line: Callable[[str, int], str | None]
+    rules: dict[str, AnyRule]  # code -> Rule, for SARIF's rule table
+
+    def __init__(self, version: str, skills: int = 0, color: bool = False,
+                 source_line: Callable[[str, int], str | None] = lambda _path, _line: None,
+                 rules: dict[str, AnyRule] | None = None) -> None:
+        self.version = version
+        self.skills = skills
+        self.color = color
+        self.source_line = source_line
+        self.rules = {} if rules is None else rules
+
+
+Renderer = Callable[[list[Diagnostic], RunInfo], str]
+"""A format's `render` function."""
+
+
+def _render(name: str) -> Renderer:
+    from importlib import import_module
+
+    render: Renderer = import_module(f"skilllint.output.formatters.{name}").render
+    return render
+
+
+FORMATS = ("full", "concise", "json", "sarif", "github")
+
+
+def pick_auto(stdout_is_tty: bool) -> str:
+    if os.environ.get("GITHUB_ACTIONS") == "true":
+        return "github"
+    return "full" if stdout_is_tty else "concise"
+
+
+def render(fmt: str, diagnostics: list[Diagnostic], run: RunInfo) -> str:
+    return _render(fmt)(diagnostics, run)
