@@ -36,7 +36,8 @@ from hypothesis import strategies as st
 
 from skilllint.checks import all_rules
 from skilllint.core.model import Severity
-from skilllint.engine.linter import Result, Settings, lint_paths
+from skilllint.engine.linter import lint_paths
+from skilllint.engine.runsettings import Result, Settings
 from skilllint.output.commands.check import SourceLines
 from skilllint.output.formatters import FORMATS, RunInfo, render
 from skilllint.settings.build import build_settings

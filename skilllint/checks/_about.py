@@ -29,6 +29,7 @@ from __future__ import annotations
 from typing import Final
 
 from skilllint.core import lazyre
+from skilllint.core.records import Record
 from skilllint.reading.document import Document
 from skilllint.runtimes.resolve import vocabulary
 
@@ -61,6 +62,17 @@ _PATTERNS: Final = (
 _DESCRIPTION_CHARS = 4000  # a description's head; longer ones are cut where runtimes cut them anyway
 
 
+class AboutMemo(Record):
+    """What `skill_runtimes` derives from a document, kept on it (`Document.derived`)."""
+
+    __slots__ = ("skill_runtimes",)
+    # the runtimes the skill's description documents (_about.skill_runtimes)
+    skill_runtimes: frozenset[str] | None
+
+    def __init__(self) -> None:
+        self.skill_runtimes = None
+
+
 def subject_reasons(description: str) -> list[tuple[str, str]]:
     """Each (runtime id, reason) that makes `description` about a runtime, in pattern order."""
     text = description[:_DESCRIPTION_CHARS]
@@ -74,11 +86,11 @@ def subject_reasons(description: str) -> list[tuple[str, str]]:
 
 def skill_runtimes(doc: Document) -> frozenset[str]:
     """The runtimes the skill's description is about (cached per document)."""
-    cached = doc.analyses.skill_runtimes
+    cached = doc.derived(AboutMemo).skill_runtimes
     if cached is None:
         description = doc.field("description")
         found = subject_reasons(description) if isinstance(description, str) else []
-        cached = doc.analyses.skill_runtimes = frozenset(runtime for runtime, _ in found)
+        cached = doc.derived(AboutMemo).skill_runtimes = frozenset(runtime for runtime, _ in found)
     return cached
 
 

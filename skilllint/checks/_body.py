@@ -31,7 +31,7 @@ from skilllint.checks._tools import DEFINITION_TOOL_FIELDS, field_entries
 from skilllint.core import lazyre
 from skilllint.core.model import Span
 from skilllint.core.readfacts import Location
-from skilllint.core.records import FrozenRecord
+from skilllint.core.records import FrozenRecord, Record
 from skilllint.core.suggest import is_close_to_any
 from skilllint.reading.document import Document
 from skilllint.runtimes.resolve import Resolution, resolve, vocabulary
@@ -140,6 +140,19 @@ class BodyReference(FrozenRecord):
 
 
 _STRONG_ENDINGS = ("tool", "tools", "call", "calls", "calling", "invoke", "invokes", "invoking", "the")
+
+
+class BodyMemo(Record):
+    """The body's tool references, kept on the document (`Document.derived`)."""
+
+    __slots__ = ("tool_spans", "body_refs")
+    # the body's tool-like code spans (_body.candidate_spans) and their resolution by target id
+    tool_spans: list[tuple[str, Location]] | None
+    body_refs: dict[str, list[BodyReference]]
+
+    def __init__(self) -> None:
+        self.tool_spans = None
+        self.body_refs = {}
 
 
 def has_tool_context(before: str, after: str, *, weak: bool = False) -> bool:
@@ -407,7 +420,7 @@ def _cells(row: str) -> list[tuple[int, int]]:
 
 def candidate_spans(doc: Document) -> list[tuple[str, Location]]:
     """Code spans of the body that are tool references, with their positions (cached)."""
-    cached = doc.analyses.tool_spans
+    cached = doc.derived(BodyMemo).tool_spans
     if cached is None:
         cached = []
         if doc.body and "`" in doc.body:
@@ -438,7 +451,7 @@ def candidate_spans(doc: Document) -> list[tuple[str, Location]]:
                         and not lines.forbidden_item(span.line, column):
                     location = Location(doc.path, Span(span.line, span.column, span.end_line, span.end_column))
                     cached.append((text, location))
-        doc.analyses.tool_spans = cached
+        doc.derived(BodyMemo).tool_spans = cached
     return cached
 
 
@@ -471,7 +484,7 @@ def _declaring_fields(kind: str) -> tuple[str, ...]:
 
 def body_references(doc: Document, target: Target) -> list[BodyReference]:
     """The body's tool references, resolved on `target` (cached per target)."""
-    cache = doc.analyses.body_refs
+    cache = doc.derived(BodyMemo).body_refs
     key = target.id
     if key not in cache:
         cache[key] = [BodyReference(text, loc, resolve(text, target)) for text, loc in candidate_spans(doc)]

@@ -13,7 +13,7 @@ import os
 import posixpath
 from typing import Final
 
-from skilllint.core.records import FrozenRecord
+from skilllint.core.records import FrozenRecord, Record
 from skilllint.reading.document import SKILL, Document
 
 FOLDERS = ("references", "scripts")
@@ -60,9 +60,20 @@ class BundledText(FrozenRecord):
         return found
 
 
+class BundledMemo(Record):
+    """The bundled text files, read once per document (`Document.derived`)."""
+
+    __slots__ = ("bundled",)
+    # the text files in the skill's references/ and scripts/ (_bundled.bundled_texts)
+    bundled: list[BundledText] | None
+
+    def __init__(self) -> None:
+        self.bundled = None
+
+
 def bundled_texts(doc: Document) -> list[BundledText]:
     """The skill's bundled text files, in path order (none for a subagent or command)."""
-    cached = doc.analyses.bundled
+    cached = doc.derived(BundledMemo).bundled
     if cached is not None:
         return cached
     found: list[BundledText] = []
@@ -73,7 +84,7 @@ def bundled_texts(doc: Document) -> list[BundledText]:
         for folder in FOLDERS:
             if folder in subfolders:
                 _walk(doc, base, folder, shown, found, 0)
-    doc.analyses.bundled = found
+    doc.derived(BundledMemo).bundled = found
     return found
 
 

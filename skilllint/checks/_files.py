@@ -27,7 +27,7 @@ from urllib.parse import unquote
 from skilllint.core import lazyre
 from skilllint.core.model import Span
 from skilllint.core.readfacts import Location
-from skilllint.core.records import FrozenRecord
+from skilllint.core.records import FrozenRecord, Record
 from skilllint.reading.document import Document
 from skilllint.reading.markdown import CodeSpan
 
@@ -65,6 +65,45 @@ _RUNNERS = frozenset({
     "ts-node", "npx", "uv", "uvx", "run", "ruby", "perl", "php", "pwsh", "powershell", "rscript", "julia",
     "sudo", "exec", "cat", "head", "tail", "less", "more", "chmod", "+x",
 })
+
+
+class FilesMemo(Record):
+    """What the file-reference analyses derive from a document, kept on it (`Document.derived`)."""
+
+    __slots__ = ("file_refs", "plugin_refs", "skill_dir_abs", "skill_folders", "skill_folders_folded", "plugin_root",
+                 "plugin_root_known", "authoring_skill", "files_elsewhere", "project_skill", "in_project",
+                 "resolved_refs")
+    # the body's file references, relative to the skill and to a plugin root
+    file_refs: list[FileReference] | None
+    plugin_refs: list[FileReference] | None
+    # the skill folder, seen once
+    skill_dir_abs: str | None
+    skill_folders: frozenset[str] | None
+    skill_folders_folded: frozenset[str] | None
+    plugin_root: str | None
+    plugin_root_known: bool
+    # what the skill is: about writing skills, says its files live elsewhere, a project's own
+    authoring_skill: bool | None
+    files_elsewhere: bool | None
+    project_skill: bool | None
+    # answers derived from the file system, by path; the probes themselves go through the
+    # document's `fs` (skilllint.reading.fsview), which remembers them and records them for the result cache
+    in_project: dict[str, bool]
+    resolved_refs: dict[str, tuple[str, bool]]
+
+    def __init__(self) -> None:
+        self.file_refs = None
+        self.plugin_refs = None
+        self.skill_dir_abs = None
+        self.skill_folders = None
+        self.skill_folders_folded = None
+        self.plugin_root = None
+        self.plugin_root_known = False
+        self.authoring_skill = None
+        self.files_elsewhere = None
+        self.project_skill = None
+        self.in_project = {}
+        self.resolved_refs = {}
 
 
 def looks_like_path(text: str) -> bool:
@@ -111,20 +150,20 @@ def _is_external(target: str) -> bool:
 
 def file_references(doc: Document) -> list[FileReference]:
     """Every file reference of the body relative to the skill folder, with its position (cached)."""
-    cached = doc.analyses.file_refs
+    cached = doc.derived(FilesMemo).file_refs
     if cached is None:
         _scan(doc)
-        cached = doc.analyses.file_refs
+        cached = doc.derived(FilesMemo).file_refs
         assert cached is not None
     return cached
 
 
 def plugin_references(doc: Document) -> list[FileReference]:
     """References written `${CLAUDE_PLUGIN_ROOT}/...`, their `path` relative to the plugin root (cached)."""
-    cached = doc.analyses.plugin_refs
+    cached = doc.derived(FilesMemo).plugin_refs
     if cached is None:
         _scan(doc)
-        cached = doc.analyses.plugin_refs
+        cached = doc.derived(FilesMemo).plugin_refs
         assert cached is not None
     return cached
 
@@ -190,8 +229,8 @@ def _scan(doc: Document) -> None:
             (plugin if to_plugin else found).append(FileReference(text, path, location, "code"))
         if created:
             found = [r for r in found if r.kind != "code" or r.path not in created]
-    doc.analyses.file_refs = found
-    doc.analyses.plugin_refs = plugin
+    doc.derived(FilesMemo).file_refs = found
+    doc.derived(FilesMemo).plugin_refs = plugin
 
 
 def _path_token(text: str) -> tuple[str, int] | None:
@@ -306,16 +345,16 @@ class _Clauses:
 
 def skill_folders(doc: Document) -> frozenset[str]:
     """Names of the folders directly in the skill folder (one scandir per skill, cached)."""
-    cached = doc.analyses.skill_folders
+    cached = doc.derived(FilesMemo).skill_folders
     if cached is None:
-        cached = doc.analyses.skill_folders = doc.fs.subfolders(os.fspath(doc.skill_dir))
+        cached = doc.derived(FilesMemo).skill_folders = doc.fs.subfolders(os.fspath(doc.skill_dir))
     return cached
 
 
 def _folded_skill_folders(doc: Document) -> frozenset[str]:
-    cached = doc.analyses.skill_folders_folded
+    cached = doc.derived(FilesMemo).skill_folders_folded
     if cached is None:
-        cached = doc.analyses.skill_folders_folded = frozenset(name.casefold() for name in skill_folders(doc))
+        cached = doc.derived(FilesMemo).skill_folders_folded = frozenset(name.casefold() for name in skill_folders(doc))
     return cached
 
 
@@ -365,10 +404,10 @@ def _placeholder_name(path: str) -> bool:
 
 def _authoring(doc: Document) -> bool:
     """Whether the skill is about writing skills (its `name` or `description` says so; cached)."""
-    cached = doc.analyses.authoring_skill
+    cached = doc.derived(FilesMemo).authoring_skill
     if cached is None:
         texts = [doc.field(key) for key in ("name", "description")]
-        cached = doc.analyses.authoring_skill = any(
+        cached = doc.derived(FilesMemo).authoring_skill = any(
             isinstance(text, str) and _AUTHORING.search(text[:2000]) for text in texts)
     return cached
 
@@ -380,18 +419,18 @@ _ELSEWHERE = lazyre.compile(
 def _files_elsewhere(doc: Document) -> bool:
     """Whether the body says the skill's files live in another checkout ("the scripts live in a local clone
     of https://github.com/..."): a spec folder the skill lacks is that checkout's, not a broken path."""
-    cached = doc.analyses.files_elsewhere
+    cached = doc.derived(FilesMemo).files_elsewhere
     if cached is None:
-        cached = doc.analyses.files_elsewhere = bool(_ELSEWHERE.search(doc.body))
+        cached = doc.derived(FilesMemo).files_elsewhere = bool(_ELSEWHERE.search(doc.body))
     return cached
 
 
 def _project_skill(doc: Document) -> bool:
     """Whether the skill is in a project's skills folder (`.claude/skills/`, `.agents/skills/`...)."""
-    cached = doc.analyses.project_skill
+    cached = doc.derived(FilesMemo).project_skill
     if cached is None:
         parts = _skill_dir(doc).split(os.sep)
-        cached = doc.analyses.project_skill = any(
+        cached = doc.derived(FilesMemo).project_skill = any(
             parts[i] == "skills" and parts[i - 1].startswith(".") for i in range(1, len(parts)))
     return cached
 
@@ -399,7 +438,7 @@ def _project_skill(doc: Document) -> bool:
 def in_project(doc: Document, path: str) -> bool:
     """Whether `path` exists relative to a folder above the skill, up to the repository's root (the folder
     holding `.git`) or the file system's: the project's own file (cached per path)."""
-    known = doc.analyses.in_project
+    known = doc.derived(FilesMemo).in_project
     if path not in known:
         folder = os.path.dirname(_skill_dir(doc))
         relative = path.replace("\\", "/").removeprefix("./")
@@ -416,16 +455,16 @@ def in_project(doc: Document, path: str) -> bool:
 
 
 def _skill_dir(doc: Document) -> str:
-    skill_dir = doc.analyses.skill_dir_abs
+    skill_dir = doc.derived(FilesMemo).skill_dir_abs
     if skill_dir is None:
-        skill_dir = doc.analyses.skill_dir_abs = os.path.abspath(doc.skill_dir)
+        skill_dir = doc.derived(FilesMemo).skill_dir_abs = os.path.abspath(doc.skill_dir)
     return skill_dir
 
 
 def resolve_in_skill(doc: Document, path: str) -> tuple[str, bool]:
     """The referenced path (lexically normalised), and whether it stays inside the skill folder (cached
     per path: a body may name one file thousands of times)."""
-    resolved = doc.analyses.resolved_refs
+    resolved = doc.derived(FilesMemo).resolved_refs
     if path not in resolved:
         skill_dir = _skill_dir(doc)
         full = os.path.normpath(os.path.join(skill_dir, path.replace("\\", "/")))
@@ -435,7 +474,7 @@ def resolve_in_skill(doc: Document, path: str) -> tuple[str, bool]:
 
 def plugin_root(doc: Document) -> str | None:
     """The nearest folder above the skill holding `.claude-plugin/plugin.json`, or None (cached)."""
-    if not doc.analyses.plugin_root_known:
+    if not doc.derived(FilesMemo).plugin_root_known:
         found = None
         folder = os.path.dirname(_skill_dir(doc))
         while True:
@@ -446,8 +485,8 @@ def plugin_root(doc: Document) -> str | None:
             if parent == folder:
                 break
             folder = parent
-        doc.analyses.plugin_root, doc.analyses.plugin_root_known = found, True
-    return doc.analyses.plugin_root
+        doc.derived(FilesMemo).plugin_root, doc.derived(FilesMemo).plugin_root_known = found, True
+    return doc.derived(FilesMemo).plugin_root
 
 
 def exists(doc: Document, full: str) -> bool:

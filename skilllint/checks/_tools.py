@@ -11,7 +11,7 @@ import re
 from typing import Final
 
 from skilllint.checks._opencode import map_entries
-from skilllint.core.records import FrozenRecord
+from skilllint.core.records import FrozenRecord, Record
 from skilllint.reading.document import AGENT, COMMAND, COPILOT_AGENT, COPILOT_PROMPT, OPENCODE_AGENT, SKILL, Document
 from skilllint.runtimes.resolve import Outcome, Resolution, known_capability, resolve, tools_of_capability
 from skilllint.runtimes.targets import Target, Tool, builtin_targets
@@ -52,6 +52,17 @@ METADATA_TOOLS = "tools"
 puts a skill's name, description, version and `tools:` there (merged under the frontmatter,
 `document._merge_metadata_yaml`). No runtime of ours reads it, so it grants nothing; it names
 the tools the skill needs, and is resolved as `allowed-tools` is."""
+
+
+class ToolsMemo(Record):
+    """The tool fields resolved per target, kept on the document (`Document.derived`)."""
+
+    __slots__ = ("declared",)
+    # tool fields resolved on a target (_tools.declared_tools), by target id
+    declared: dict[str, list[DeclaredTool]]
+
+    def __init__(self) -> None:
+        self.declared = {}
 
 
 def tool_fields(target: Target, kind: str = SKILL) -> tuple[str, ...]:
@@ -125,7 +136,7 @@ def _name_pattern(pattern: str) -> re.Pattern[str] | None:
 
 def declared_tools(doc: Document, target: Target) -> list[DeclaredTool]:
     """Every well-formed entry of the target's tool fields, resolved on the target."""
-    cache = doc.analyses.declared
+    cache = doc.derived(ToolsMemo).declared
     key = target.id
     if key not in cache:
         found: list[DeclaredTool] = []

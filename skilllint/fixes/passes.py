@@ -23,7 +23,7 @@ from typing import Any
 
 from skilllint.core.model import Diagnostic, Fix
 from skilllint.core.records import Record
-from skilllint.engine.linter import Result, Settings
+from skilllint.engine.runsettings import Result, Settings
 from skilllint.fixes.edits import apply, choose
 from skilllint.fixes.files import read_text
 from skilllint.reading.document import load_document

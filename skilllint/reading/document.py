@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 from functools import cached_property
 from itertools import accumulate
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar, cast
 
 import yaml
 from yaml.nodes import Node
@@ -24,10 +24,11 @@ from skilllint.core import lazyre
 from skilllint.core.model import Span
 from skilllint.core.readfacts import Fact, Location, ReadFact
 from skilllint.core.records import Record
-from skilllint.reading.analyses import Analyses
 from skilllint.reading.fsview import FileSystemView, read_bytes
 from skilllint.reading.yamlnodes import KeyIndex, Nonportable, YamlRefused, find_node, parse_yaml
 from skilllint.reading.yamlspans import line_and_column, mark_span, node_span, region_span, span_at
+
+D = TypeVar("D")
 
 DEFAULT_MAX_BYTES = 1024 * 1024
 _CLOSING = lazyre.compile(r"^---[ \t]*$", re.M)  # skills-ref, quick_validate, Codex: `---` only
@@ -75,7 +76,7 @@ class Document(Record):
 
     __slots__ = ("path", "file", "skill_dir", "cwd", "kind", "plugin", "text", "frontmatter", "frontmatter_text",
                  "frontmatter_line", "body", "body_line", "problems", "nonportable", "sources", "key_source",
-                 "had_crlf", "analyses", "_within", "_line_starts", "key_index", "fs",
+                 "had_crlf", "_derived", "_within", "_line_starts", "key_index", "fs",
                  "__dict__")  # __dict__: for the cached properties
     path: str  # POSIX, relative to the working directory
     file: Path
@@ -94,7 +95,7 @@ class Document(Record):
     sources: list[Source]
     key_source: dict[str, int]
     had_crlf: bool
-    analyses: Analyses  # what several rules derive, computed once
+    _derived: dict[type[Any], Any]  # what later layers derive from the document, by record class (`derived`)
     _within: dict[tuple[Any, ...], tuple[Node | None, Location]]
     _line_starts: dict[int, list[int]]  # per source
     key_index: KeyIndex  # each frontmatter mapping's keys, indexed once
@@ -121,11 +122,22 @@ class Document(Record):
         self.sources = []
         self.key_source = {}
         self.had_crlf = False
-        self.analyses = Analyses()
+        self._derived = {}
         self._within = {}
         self._line_starts = {}
         self.key_index = {}
         self.fs = FileSystemView(DEFAULT_MAX_BYTES) if fs is None else fs
+
+    def derived(self, kind: type[D]) -> D:
+        """What a later layer derives from this document, computed once: one record per class, made
+        (with no arguments) the first time it is asked for, and dropped with the document. The class
+        lives in the layer that fills it (the rules' `checks/_analyses.Analyses`, the tool lists'
+        `runtimes/toollist.ToolLists`, the schema errors' `SchemaErrors`), so reading knows none of
+        their types and imports nothing above it; a typed record, not a string-keyed memo."""
+        found = self._derived.get(kind)
+        if found is None:
+            found = self._derived[kind] = kind()
+        return cast(D, found)
 
     @property
     def dir_name(self) -> str:

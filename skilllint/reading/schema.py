@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING, Any, Final
 
-from skilllint.core.records import FrozenRecord
+from skilllint.core.records import FrozenRecord, Record
 from skilllint.core.resources import load_schema
 
 if TYPE_CHECKING:
@@ -66,10 +66,20 @@ def _schema_error(error: ValidationError) -> SchemaError:
     return SchemaError(tuple(error.absolute_path), keyword, error.message, error.instance)
 
 
+class SchemaErrors(Record):
+    """A document's schema errors, by dialect, kept on it (`Document.derived`)."""
+
+    __slots__ = ("by_dialect",)
+    by_dialect: dict[str, list[SchemaError]]
+
+    def __init__(self) -> None:
+        self.by_dialect = {}
+
+
 def errors_for(doc: Document, dialect: str) -> list[SchemaError]:
     """Schema errors of a document's frontmatter, computed once per dialect (jsonschema is
     imported then: rules consult the schema only for a value they already know is wrong)."""
-    known = doc.analyses.schema_errors
+    known = doc.derived(SchemaErrors).by_dialect
     if dialect not in known:
         known[dialect] = validate(doc.frontmatter, dialect) if doc.frontmatter is not None else []
     return known[dialect]

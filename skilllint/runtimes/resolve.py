@@ -320,11 +320,36 @@ def _build_index(target: Target) -> _Index:
     return index
 
 
+class TargetMemo(Record):
+    """What resolution derives from a target, kept with it (not in a module-level table keyed by
+    `id()`): the index of its spellings, built once, and recent results, since skills name the same
+    few dozen tools over and over. `Target.memo` holds it; the runtimes' records know nothing of
+    resolution's types, so it is made here on first use."""
+
+    __slots__ = ("index", "results")
+    index: _Index | None
+    results: dict[str, Resolution]
+
+    def __init__(self) -> None:
+        self.index = None
+        self.results = {}
+
+
+def _memo(target: Target) -> TargetMemo:
+    memo = target.memo
+    if memo.__class__ is TargetMemo:
+        return memo  # narrowed by the class test: isinstance() costs more on this path
+    made = TargetMemo()
+    target.memo = made
+    return made
+
+
 def _index_for(target: Target) -> _Index:
     """The index of `target`, built once and kept with it."""
-    index = target.memo.index
+    memo = _memo(target)
+    index = memo.index
     if index is None:
-        index = target.memo.index = _build_index(target)
+        index = memo.index = _build_index(target)
     return index
 
 
@@ -379,7 +404,7 @@ def resolve(reference: str, target: Target) -> Resolution:
     Never raises on any string: broken input is an outcome, not an exception. Results are
     memoised per (reference, target): skills name the same few dozen tools over and over.
     """
-    results = target.memo.results
+    results = _memo(target).results
     hit = results.get(reference)
     if hit is not None:
         return hit

@@ -10,13 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from functools import cache
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
-from skilllint.core.records import FrozenRecord, Record, replace
+from skilllint.core.records import FrozenRecord, replace
 from skilllint.core.resources import RUNTIMES_DIR
-
-if TYPE_CHECKING:
-    from skilllint.runtimes.resolve import Resolution, _Index
 
 DEFAULT_TARGET = "agentskills"
 MAX_EXTENDS = 64
@@ -53,20 +50,6 @@ class Tool(FrozenRecord):
         self.note = note
 
 
-class TargetMemo(Record):
-    """What resolution derives from a target, kept with it (not in a module-level table keyed
-    by `id()`): the index of its spellings, built once, and recent results, since skills name
-    the same few dozen tools over and over. Filled by `skilllint.runtimes.resolve`."""
-
-    __slots__ = ("index", "results")
-    index: _Index | None
-    results: dict[str, Resolution]
-
-    def __init__(self, index: _Index | None = None, results: dict[str, Resolution] | None = None) -> None:
-        self.index = index
-        self.results = {} if results is None else results
-
-
 class Target(FrozenRecord, internal=("memo",)):
     """A runtime's facts. `tools is None` means "every known runtime's tools" (agentskills)."""
 
@@ -101,7 +84,7 @@ class Target(FrozenRecord, internal=("memo",)):
     metadata_limits: Final[Mapping[str, int]]  # metadata key -> most characters loaded
     metadata_maps: Final[tuple[str, ...]]  # `metadata` keys the runtime documents as maps (`openclaw`)
     openai_yaml: Final[Mapping[str, Any]]  # Codex agents/openai.yaml rules (SL163)
-    memo: Final[TargetMemo]
+    memo: object  # what resolution derives from the target (`resolve.TargetMemo`), made on first use
 
     def __init__(self, id: str, display_name: str = "", source: str = "", observed: str = "", confidence: str = "high",
                  case_sensitive: bool = True, name_pattern: str = r"^[a-zA-Z0-9_-]{1,64}$", alias_exposure: str = "api",
@@ -138,7 +121,7 @@ class Target(FrozenRecord, internal=("memo",)):
         self.metadata_limits = {} if metadata_limits is None else metadata_limits
         self.metadata_maps = metadata_maps
         self.openai_yaml = {} if openai_yaml is None else openai_yaml
-        self.memo = TargetMemo()
+        self.memo = None
 
     @property
     def has_tool_table(self) -> bool:

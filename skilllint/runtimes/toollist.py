@@ -18,7 +18,7 @@ from typing import Any, Final
 
 from skilllint.core import lazyre
 from skilllint.core.readfacts import Location
-from skilllint.core.records import FrozenRecord
+from skilllint.core.records import FrozenRecord, Record
 from skilllint.reading.document import Document, at_offset
 from skilllint.runtimes.toolspec import parse_tool_entry
 
@@ -123,10 +123,20 @@ def _add_piece(entries: list[tuple[str, int]], text: str, start: int, end: int, 
         entries.append(("", start))
 
 
+class ToolLists(Record):
+    """A document's tool fields split into entries, by key, kept on it (`Document.derived`)."""
+
+    __slots__ = ("by_key",)
+    by_key: dict[str, list[ToolEntry]]
+
+    def __init__(self) -> None:
+        self.by_key = {}
+
+
 def tool_entries(doc: Document, key: str) -> list[ToolEntry]:
     """The entries of frontmatter field `key`, in order, located precisely (cached: SL130 and every
     target's resolution read them)."""
-    cache = doc.analyses.tool_entries
+    cache = doc.derived(ToolLists).by_key
     if key not in cache:
         cache[key] = _tool_entries(doc, key)
     return cache[key]

@@ -19,8 +19,9 @@ from skilllint.checks.rule import AnyRule, OptionError, Policy
 from skilllint.core.model import Severity
 from skilllint.core.suggest import closest
 from skilllint.engine.cache.location import cache_root
-from skilllint.engine.linter import Result, Settings, lint_paths
+from skilllint.engine.linter import lint_paths
 from skilllint.engine.location import LocationDefaults
+from skilllint.engine.runsettings import Result, Settings
 from skilllint.reading.fsview import PlainFs, RunInputs
 from skilllint.reading.manifests import Manifest
 from skilllint.runtimes.targets import DEFAULT_TARGET, Target, TargetError, build_targets, user_parent

@@ -31,8 +31,9 @@ from skilllint.checks.rule import (
 from skilllint.core.model import Diagnostic, Severity, Span
 from skilllint.core.readfacts import Fact, Location
 from skilllint.engine.faults import BudgetExceeded
-from skilllint.engine.linter import Linter, Settings, lint_paths, merge_across_targets
+from skilllint.engine.linter import Linter, lint_paths, merge_across_targets
 from skilllint.engine.location import LocationDefaults
+from skilllint.engine.runsettings import Settings
 from skilllint.reading.discover import PathNotFoundError
 from skilllint.runtimes.targets import Target
 

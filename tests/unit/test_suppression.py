@@ -14,8 +14,9 @@ import pytest
 
 from skilllint.checks import all_rules
 from skilllint.checks.rule import RunShared, SuppressionContext, SuppressionRule
-from skilllint.checks.suppression import Directive, SuppressionReport, apply, parse_directives
+from skilllint.checks.suppression import Directive, SuppressionReport
 from skilllint.core.model import Diagnostic, Severity, Span
+from skilllint.engine.suppressions import apply, parse_directives
 from skilllint.reading.markdown import scan
 from skilllint.runtimes.targets import Target
 

@@ -32,7 +32,7 @@ from skilllint.core.resources import PACKAGE_DIR, rules_dir, schemas_dir
 from skilllint.version import __version__
 
 if TYPE_CHECKING:
-    from skilllint.engine.linter import Settings
+    from skilllint.engine.runsettings import Settings
 
 FORMAT = 2
 """Bumped when what an entry holds, or how the key is made, changes."""

@@ -22,7 +22,7 @@ from skilllint.engine.faults import INTERNAL_ERROR_CODE
 from skilllint.reading.fsview import Answer, FileSystemView
 
 if TYPE_CHECKING:
-    from skilllint.engine.linter import Settings
+    from skilllint.engine.runsettings import Settings
     from skilllint.reading.discover import SkillInput
     from skilllint.runtimes.targets import Target
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from skilllint.core.records import Record
 from skilllint.core.textsafe import escape
-from skilllint.engine.linter import Result, Settings
+from skilllint.engine.runsettings import Result, Settings
 from skilllint.fixes.files import read_text, unified_diff, write_atomic
 from skilllint.fixes.passes import MAX_PASSES, Held, fix_passes
 from skilllint.settings.build import lint_by_config
