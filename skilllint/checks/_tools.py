@@ -245,3 +245,22 @@ def alias_help(name: str, target: Target) -> str | None:
     return (f"{where(target)} takes no aliases: an app built on it can offer `{name}` as `{tool}` ({declared}, "
             f"`alias_exposure: api`); for {where(target)} itself, say what to do rather than which runtime's tool "
             "does it")
+
+
+def explain_resolution(name: str, target: Target) -> tuple[bool, list[str]]:
+    """Whether `name` resolves on `target`, and how, in the lines `skilllint resolve` prints (the
+    language server's hover shows the same): the outcome, then indented details (where the name is
+    known, a specifier's problem, what to write instead)."""
+    resolution = resolve(name, target)
+    canonical = f" -> `{resolution.tool.name}`" if resolution.tool and resolution.resolved else ""
+    via = f" via `{resolution.via}`" if resolution.via else ""
+    status = "ok" if resolution.resolved else "FAIL"
+    lines = [f"{target.id}: `{name}`: {resolution.outcome.value}{canonical}{via} [{status}]"]
+    if resolution.runtime_ids and target.tools is None:
+        lines.append(f"    known in: {', '.join(resolution.runtime_ids)}")
+    if resolution.specifier_problem:
+        lines.append(f"    specifier: {resolution.specifier_problem}")
+    help_text = did_you_mean(resolution)
+    if help_text and resolution.outcome.value != "exact":
+        lines.append(f"    {help_text}")
+    return resolution.resolved, lines

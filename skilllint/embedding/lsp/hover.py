@@ -12,10 +12,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from skilllint.checks._body import candidate_spans
-from skilllint.checks._tools import tool_fields
+from skilllint.checks._tools import explain_resolution, tool_fields
 from skilllint.core.model import Span
 from skilllint.engine.linter import definition_targets, skill_targets
-from skilllint.output.commands.targets import explain_resolution
 from skilllint.reading.discover import discover
 from skilllint.reading.document import SKILL, Document, load_document
 from skilllint.reading.fsview import PlainFs

@@ -8,6 +8,7 @@ from typing import Any
 
 import click
 
+from skilllint.checks._tools import explain_resolution
 from skilllint.runtimes.targets import Target
 from skilllint.settings.build import load_settings_config, resolve_targets
 
@@ -90,25 +91,3 @@ def resolve_names(names: tuple[str, ...], options: dict[str, Any]) -> int:
             click.echo("\n".join(lines))
             failed = failed or not resolved
     return 1 if failed else 0
-
-
-def explain_resolution(name: str, target: Target) -> tuple[bool, list[str]]:
-    """Whether `name` resolves on `target`, and how, in the lines `skilllint resolve` prints (the
-    language server's hover shows the same): the outcome, then indented details (where the name is
-    known, a specifier's problem, what to write instead)."""
-    from skilllint.checks._tools import did_you_mean
-    from skilllint.runtimes.resolve import resolve
-
-    resolution = resolve(name, target)
-    canonical = f" -> `{resolution.tool.name}`" if resolution.tool and resolution.resolved else ""
-    via = f" via `{resolution.via}`" if resolution.via else ""
-    status = "ok" if resolution.resolved else "FAIL"
-    lines = [f"{target.id}: `{name}`: {resolution.outcome.value}{canonical}{via} [{status}]"]
-    if resolution.runtime_ids and target.tools is None:
-        lines.append(f"    known in: {', '.join(resolution.runtime_ids)}")
-    if resolution.specifier_problem:
-        lines.append(f"    specifier: {resolution.specifier_problem}")
-    help_text = did_you_mean(resolution)
-    if help_text and resolution.outcome.value != "exact":
-        lines.append(f"    {help_text}")
-    return resolution.resolved, lines
