@@ -42,3 +42,18 @@ def test_findings_that_differ_stay_apart(tmp_path: Path) -> None:
     found = [d for d in _check(tmp_path, "claude-code", "sisu") if d["code"] == "SL200"]
     assert [d["target"] for d in found] == ["claude-code", "sisu"]
     assert {d["severity"] for d in found} == {"error", "warning"}  # sisu ignores allowed-tools
+
+
+def test_an_invalid_name_is_one_finding_naming_the_folder(tmp_path: Path) -> None:
+    """`acme/skills@summarizer` in `summarizer/` is one problem, the invalid name: SL113 says what to
+    write (a valid slug, or the folder's name, which fixes the mismatch too); SL116 stays quiet."""
+    (tmp_path / "summarizer").mkdir()
+    (tmp_path / "summarizer" / "SKILL.md").write_text(
+        "---\nname: acme/skills@summarizer\ndescription: Summarises a text. Use when asked to.\n---\nBody.\n",
+        encoding="utf-8")
+    found = _check(tmp_path)
+    assert [(d["code"], d["help"]) for d in found] == [
+        ("SL113", "use `acme-skills-summarizer`, or `summarizer` (the folder's name)")]
+    off = ["--ignore", "SL111,SL112,SL113,SL114,SL115"]
+    code, out, _ = run_cli(["check", ".", "--isolated", "--format", "json", *off], tmp_path)
+    assert [d["code"] for d in json.loads(out)] == ["SL116"]  # with the name rules off, the mismatch is reported

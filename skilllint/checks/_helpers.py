@@ -5,8 +5,27 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
+from skilllint.core import lazyre
 from skilllint.reading.document import Document
 from skilllint.reading.yamlnodes import Unbuilt
+
+_VALID_NAME = lazyre.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+
+
+def valid_name(text: str) -> bool:
+    """A name every runtime and the spec accept: lowercase ASCII letters, digits, single inner hyphens."""
+    return len(text) <= 64 and _VALID_NAME.fullmatch(text) is not None
+
+
+def name_help(doc: Document, name: str) -> str:
+    """What to write instead of an invalid `name`: the valid name closest to it, and the folder's name
+    when that is valid and differs (the spec wants the two equal: one fix for both problems, so SL116
+    stays quiet about an invalid name)."""
+    fixed = slug(name)
+    folder = unicodedata.normalize("NFKC", doc.dir_name)
+    if valid_name(folder) and folder != fixed:
+        return f"use `{fixed}`, or `{folder}` (the folder's name)" if fixed else f"use `{folder}` (the folder's name)"
+    return f"use `{fixed}`" if fixed else "use lowercase ASCII letters, digits and hyphens"
 
 
 def string_field(doc: Document, key: str) -> str | None:
@@ -29,7 +48,7 @@ def slug(text: str) -> str:
     for char in unicodedata.normalize("NFKD", text.strip().lower()):
         if "a" <= char <= "z" or "0" <= char <= "9":
             out.append(char)
-        elif char in " _-./":
+        elif char.isascii():  # punctuation and spaces separate words: `acme/skills@x` -> `acme-skills-x`
             out.append("-")
     result = "-".join(part for part in "".join(out).split("-") if part)
     return result[:64].strip("-")

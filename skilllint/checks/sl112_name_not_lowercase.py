@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from skilllint.checks._helpers import skill_name, slug
+from skilllint.checks._helpers import name_help, skill_name
 from skilllint.checks.rule import Finding, SkillContext, SkillRule
 from skilllint.core.model import Severity
 
@@ -16,7 +16,7 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
         yield Finding(
             doc.locate(("name",)),
             f"`name` `{name}` has uppercase letters",
-            f"use `{slug(name) or name.lower()}`",
+            name_help(doc, name),
         )
 
 

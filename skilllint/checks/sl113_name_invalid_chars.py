@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from skilllint.checks._helpers import skill_name, slug
+from skilllint.checks._helpers import name_help, skill_name
 from skilllint.checks.rule import Finding, SkillContext, SkillRule
 from skilllint.core.model import Severity
 
@@ -27,8 +27,7 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
         return
     shown = " ".join(f"`{c}`" if c.isprintable() and not c.isspace() else f"U+{ord(c):04X}" for c in bad)
     only_letters = all(c.isalnum() and c.lower() == c for c in bad)
-    fixed = slug(name)
-    help_text = f"use `{fixed}`" if fixed else "use lowercase ASCII letters, digits and hyphens"
+    help_text = name_help(doc, name)
     if only_letters:
         yield Finding(
             doc.locate(("name",)),

@@ -5,10 +5,11 @@ only a label, so a mismatch shows users two names. A plugin-root SKILL.md (besid
 `.claude-plugin/`) is named by its plugin, not its folder, and is skipped.
 
 The help suggests only valid skill names (`a-z 0-9`, single hyphens, at most 64 characters):
-renaming the folder to the `name` when the `name` is valid, else setting `name` to the folder
-name when that is valid, else to a valid slug for both. An invalid `name` is SL111-SL115's to
-report; SL116 judges it as those rules' help fixes it (`PDF Processing` as `pdf-processing`)
-and stays quiet when that fix makes it match the folder.
+renaming the folder to the `name` when the `name` is valid, else a valid slug for both. An invalid
+`name` is one problem, SL111-SL115's to report: their help names the folder's name when it is valid
+(`acme/skills@summarizer` in `summarizer/`: "use `acme-skills-summarizer`, or `summarizer`"), and
+SL116 stays quiet while one of them is on. With all of them off, SL116 judges the name as their help
+would fix it (`PDF Processing` as `pdf-processing`).
 """
 
 from __future__ import annotations
@@ -17,17 +18,12 @@ import os
 import unicodedata
 from collections.abc import Iterator
 
-from skilllint.checks._helpers import skill_name, slug
+from skilllint.checks._helpers import skill_name, slug, valid_name
 from skilllint.checks.rule import Finding, SkillContext, SkillRule
-from skilllint.core import lazyre
 from skilllint.core.model import Severity
 
-_VALID = lazyre.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
-
-
-def valid_name(text: str) -> bool:
-    """A name every runtime and the spec accept: lowercase ASCII letters, digits, single inner hyphens."""
-    return len(text) <= 64 and _VALID.fullmatch(text) is not None
+NAME_RULES = ("SL111", "SL112", "SL113", "SL114", "SL115")
+"""The rules that report an invalid `name` itself."""
 
 
 def check(ctx: SkillContext) -> Iterator[Finding]:
@@ -39,6 +35,8 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
     if name == folder:
         return
     name_ok = valid_name(name)
+    if not name_ok and any(ctx.is_active(code) for code in NAME_RULES):
+        return  # one problem, the invalid name: the rule that reports it names the folder's name too
     fixed = name if name_ok else slug(name)  # the name once SL111-SL115 are fixed as they suggest
     if fixed == folder:
         return
