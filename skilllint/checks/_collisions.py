@@ -50,6 +50,36 @@ def namespace(summary: SkillSummary) -> str:
     return ""
 
 
+def runtime_folder(summary: SkillSummary) -> tuple[str, str] | None:
+    """(project, `.claude/skills`) for a skill under `<project>/.claude/skills/`, else None."""
+    parts = summary.path.split("/")[:-2]
+    for index in range(len(parts) - 1, 0, -1):
+        if parts[index] == "skills" and parts[index - 1].startswith("."):
+            return "/".join(parts[: index - 1]), f"{parts[index - 1]}/skills"
+    return None
+
+
+def load_scope(summary: SkillSummary, target: Target) -> str | None:
+    """The set of skills `target` loads together with this one, as a key, or None when the target
+    does not load it (a runtime's project folder it does not read, or a depth it does not scan).
+
+    A runtime reads its own project folders (`project_skill_dirs`: Claude Code `.claude/skills`,
+    Codex `.agents/skills`, Copilot both and `.github/skills`) as one set; a plugin's or a plain
+    `skills/` folder is loaded by whoever installs it (`namespace`). A target that documents no
+    folders (the portable `agentskills`) judges as `namespace` does: the project folders many
+    runtimes load together are one set."""
+    depth = depth_below_skills(summary) or 1
+    if target.skill_depth is not None and depth > target.skill_depth:
+        return None
+    folder = runtime_folder(summary)
+    if folder is None or not target.project_skill_dirs:
+        return namespace(summary)
+    project, skills_folder = folder
+    if skills_folder not in target.project_skill_dirs:
+        return None
+    return f"{project}/{target.id}:skills"
+
+
 def depth_below_skills(summary: SkillSummary) -> int | None:
     """How many folders below its nearest skills folder a skill sits (`skills/pdf/SKILL.md`: 1,
     `skills/docs/pdf/SKILL.md`: 2), or None under no skills folder."""

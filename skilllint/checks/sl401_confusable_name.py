@@ -4,7 +4,8 @@
 zero-width space: people and models cannot tell them apart, and some runtimes fold them
 (Claude Code compares synced skill names ignoring case, invisible characters, fullwidth
 forms and dash variants). Names are compared by the Unicode TR39 skeleton over the
-confusables data, after NFKC, case folding and removal of invisible characters.
+confusables data, after NFKC, case folding and removal of invisible characters. Skills are
+compared per target, within what that runtime loads together (`_collisions.load_scope`, as SL400).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import unicodedata
 from collections.abc import Iterator
 from typing import TypeVar
 
-from skilllint.checks._collisions import manifest_claims, namespace, skill_location, tool_key
+from skilllint.checks._collisions import load_scope, manifest_claims, skill_location, tool_key
 from skilllint.checks.rule import Finding, ProjectContext, ProjectRule
 from skilllint.core.confusables import confusable_reason, mixed_scripts, name_keys
 from skilllint.core.model import Severity
@@ -48,9 +49,12 @@ def _pairs(items: list[tuple[str, str, P]]) -> Iterator[tuple[tuple[str, str, P]
 
 def check(ctx: ProjectContext) -> Iterator[Finding]:
     project = ctx.project
-    skills = [(namespace(s), s.effective_name, s) for s in project.skills]
+    target = ctx.target
+    skills = [(scope, s.effective_name, s) for s in project.skills if (scope := load_scope(s, target)) is not None]
     reported: set[tuple[str | Location, str]] = set()
     for (_, name, skill), (_, other, other_skill) in _pairs(skills):
+        if skill.targets and target.id not in skill.targets:
+            continue  # checked on other targets only: theirs to report
         reason = confusable_reason(name, other)
         if reason is None or (skill.path, other) in reported:
             continue
@@ -80,4 +84,5 @@ RULE = ProjectRule(
     summary="Skill or tool names that differ only by case, Unicode form, invisible characters or look-alikes",
     severity=Severity.WARNING,
     check=check,
+    per_target=True,
 )
