@@ -61,14 +61,37 @@ def _maybe(text: str) -> bool:
     return any(literal in data for literal in _LITERALS) or any(group.search(data) for group in _GROUPS)
 
 
-_PLACEHOLDER = lazyre.compile(r"(?i)x{4,}|\*{3,}|\.{3,}|example|sample|dummy|fake|placeholder|your[_-]?|<|\{|\$|0{8,}")
+_WORDS = ("example", "sample", "dummy", "fake", "placeholder", "your_", "your-", "redacted", "replace", "changeme",
+          "tokenhere", "token_here", "keyhere", "key_here", "secrethere", "testkey", "test_key")
+_PLACEHOLDER = lazyre.compile(
+    r"x{4,}|X{4,}|\*{3,}|\.{3,}|<|\{|\$|0{8,}|"
+    + "|".join(re.escape(form) for word in _WORDS for form in dict.fromkeys((word, word.upper(), word.capitalize()))))
+"""Placeholder words in one case each (`example`, `EXAMPLE`, `Example`): a random key holds `FaKe` or
+`youR` about once in 10,000, and a real key was let through as a placeholder then."""
 
 
 def _placeholder(secret: str, private_key: bool) -> bool:
     if private_key:
         return False  # a BEGIN line is followed by the key, checked below by its body
     body = secret.split("_", 1)[-1] if "_" in secret[:12] else secret
-    return bool(_PLACEHOLDER.search(secret)) or len(set(body)) <= 3
+    return bool(_PLACEHOLDER.search(secret)) or len(set(body)) <= 3 or _patterned(body)
+
+
+def _patterned(body: str) -> bool:
+    """Whether the key's characters follow a pattern no random key has: half or more of them equal,
+    or one more than, the character 1-4 places before (`ABCDEFGH...`, `0123456789`, `A1B2C3D4...`,
+    `abcabcabc`). In a random base-62 key each such step has a chance of 1 in 31; documentation
+    writes these to show a key's shape."""
+    size = len(body)
+    codes = [ord(char) for char in body]
+    for stride in (1, 2, 3, 4):
+        steps = size - stride
+        if steps < 8:
+            break
+        hits = sum(1 for i in range(steps) if codes[i + stride] - codes[i] in (0, 1))
+        if 2 * hits >= steps:
+            return True
+    return False
 
 
 def _key_body_follows(lines: list[str], number: int) -> bool:

@@ -42,3 +42,22 @@ def test_fast_test_passes_every_format() -> None:
         for sample in samples:
             assert patterns[what].search(sample), (what, sample)
             assert _maybe(f"prose before {sample} and after"), (what, sample)
+
+
+def test_shapes_are_placeholders_and_random_keys_are_not() -> None:
+    """Documentation writes a key's shape (`ghp_ABCDEFGH...`, `AIzaSyA1B2C3...`, repeated characters):
+    not a secret. A random key is, even when a placeholder word appears in it in mixed case."""
+    import random
+    import string
+
+    from skilllint.checks.sl607_hard_coded_secret import _placeholder
+
+    for shape in ("ghp_ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789", "AIzaSyA1B2C3D4E5F6G7H8I9J0K1L2M3N4O5P6Q",
+                  "glpat-abcabcabcabcabcabcab", "ghp_1234567890123456789012345678901234567"):
+        assert _placeholder(shape, False), shape
+    assert not _placeholder("ghp_BlDbwHyouR5ZPfX3mpNufcPlDdRe7JzYVNAt", False)  # `youR` by chance
+    assert not _placeholder("ghp_SGfHzlAFakE31bbEBvBKUsUga6jaUZ6nsHZK", False)  # `FakE` by chance
+    alphabet = string.ascii_letters + string.digits
+    rng = random.Random(607)
+    keys = ["ghp_" + "".join(rng.choice(alphabet) for _ in range(36)) for _ in range(5000)]
+    assert sum(_placeholder(key, False) for key in keys) <= 1
