@@ -6,8 +6,9 @@ looks like `pdf-tools` but is another name, a tool name with one resolves to no 
 can hide between letters. In `name`, `description` and the tool fields it is an error (they
 are matched and shown as identifiers); in the instructions a warning. Left alone: a joiner
 between emoji (family and profession sequences), and the joiners of scripts that shape letters
-with them (Arabic, Persian, Indic scripts). Each code point is named; a run of adjacent ones is
-one finding. The skill's bundled text files (`references/`, `scripts/`) are read too (warnings there).
+with them (Arabic, Persian, Indic scripts), and a zero-width character splitting a fence, which
+shows a fence inside a fenced example without closing it. Each code point is named; a run of
+adjacent ones is one finding. The skill's bundled text files (`references/`, `scripts/`) are read too (warnings there).
 
 Fix: a character in the value of `name` or `description` is deleted, when the value then reads
 back as the same text without it. Elsewhere (tool lists, the instructions, bundled files) the
@@ -105,8 +106,27 @@ def _runs(line: str, number: int) -> Iterator[tuple[int, str]]:
 
 def _meant(line: str, at: int, number: int) -> bool:
     """Whether the character at `at` of line `number` is text, not hidden: a joiner shaping a
-    script's letters, or a byte-order mark opening the file."""
-    return _text_joiner(line, at) or (at == 0 and number == 1 and line[0] == "\ufeff")
+    script's letters, a byte-order mark opening the file, or a fence breaker."""
+    return _text_joiner(line, at) or (at == 0 and number == 1 and line[0] == "\ufeff") or _fence_breaker(line, at)
+
+
+def _fence_breaker(line: str, at: int) -> bool:
+    """A zero-width space or joiner splitting a fence (`` ``\u200b` ``, or opening a line before
+    ```` ``` ````): the way Markdown authors show a fence inside a fenced example without closing the
+    outer one. Deleting it would break the example, and a fence is no word the model could misread."""
+    if line[at] not in _BREAKERS:
+        return False
+    left = right = 0
+    while at - left - 1 >= 0 and line[at - left - 1] in "`~":
+        left += 1
+    while at + right + 1 < len(line) and line[at + right + 1] in "`~":
+        right += 1
+    if left and right:
+        return line[at - 1] == line[at + 1] and left + right >= 3
+    return not left and right >= 3 and not line[:at].strip()
+
+
+_BREAKERS = frozenset("\u200b\u200c\u200d\u2060\ufeff")
 
 
 def _wording(run: str) -> tuple[str, str, str]:
