@@ -4,7 +4,8 @@ A `conditional` tool (`Glob` and `Grep`, absent by default in Claude Code on mac
 or an `experimental` one (behind a flag) is there in some setups: worth knowing, so info. A
 `removed` tool is gone everywhere and a `legacy` one is on its way out: the skill should
 change, so warning. The severity is set on the finding for those two, so that a config
-override of SL214 still wins over it.
+override of SL214 still wins over it. A conditional search tool granted beside an unrestricted
+shell (`allowed-tools: Bash Glob Grep`) is not reported: without it the shell finds and greps.
 """
 
 from __future__ import annotations
@@ -46,6 +47,25 @@ def _restored_in_agent(doc: Document, declared: DeclaredTool, target: Target) ->
     return not granted & shells
 
 
+SHELL_COVERS = frozenset({"glob", "grep", "list-dir"})
+"""Capabilities a shell has: where the tool is missing, the model finds and greps with the shell."""
+
+
+def _shell_beside(doc: Document, declared: DeclaredTool, target: Target) -> bool:
+    """A conditional search tool (Claude Code's Glob and Grep) granted beside an unrestricted shell in
+    the same list: in the setups without it the model finds and greps with the shell, so the setup
+    does not matter to the skill."""
+    tool = declared.resolution.tool
+    if tool is None or tool.status != "conditional" or tool.capability not in SHELL_COVERS:
+        return False
+    for other in declared_tools(doc, target):
+        granted = other.resolution.tool
+        if other.field == declared.field and other.grants and granted is not None and granted.capability == "shell" \
+                and other.resolution.specifier in (None, "*"):
+            return True
+    return False
+
+
 def _help(tool: Tool, target: Target) -> str:
     """The runtime's note on when the tool is there, else its summary (which often names the flag
     or the replacement), else what to do."""
@@ -66,7 +86,8 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
         tool = resolution.tool
         if not resolution.resolved or tool is None or tool.status not in STATUSES:
             continue
-        if _one_of_alternatives(tool, target) or _restored_in_agent(doc, declared, target):
+        if _one_of_alternatives(tool, target) or _restored_in_agent(doc, declared, target) \
+                or _shell_beside(doc, declared, target):
             continue
         if not declared.grants and doc.kind not in (SKILL, AGENT, COMMAND):
             continue  # a tool an agent turns off (OpenCode's `write: false`) needs no setup
