@@ -9,9 +9,9 @@ that would switch the feature off where it works.
 
 Split with SL132: a key no known runtime reads is SL132's (unknown-field); a key some runtime
 reads is this rule's, so one key never gets both findings on one target. Severity: warning on
-the portable default (the author may just not have said where the skill runs) and on a
-runtime that rejects or warns about unknown keys; info where the runtime ignores them; off on
-a runtime that reads the field (no finding).
+the portable default (the author may just not have said where the skill runs, and skills-ref
+rejects the key) and on a runtime that rejects unknown keys; elsewhere info, since the field only
+does nothing there and works where it is read; off on a runtime that reads the field (no finding).
 """
 
 from __future__ import annotations
@@ -61,8 +61,10 @@ def _list(owners: tuple[str, ...], limit: int = 5) -> str:
 
 
 def _severity(target: Target) -> str:
-    """The target's `unknown_fields` verdict, capped at warning: the field works elsewhere."""
-    return "warning" if target.unknown_fields == "error" else target.unknown_fields
+    """A warning where the target rejects keys it does not know (the skill fails to load there: the
+    portable default's skills-ref, the Claude API upload), else a note: the field does nothing on the
+    target, works on the runtimes that read it, and the help says to keep it."""
+    return "warning" if target.unknown_fields == "error" else "info"
 
 
 RULE = SkillRule(
