@@ -71,6 +71,17 @@ _BEFORE_NOT_TOOL = lazyre.compile(
     r"(?:the\s+)?$",
     re.I,
 )
+# an MCP server's tool, named as such ("the Codex MCP server's `exec_command`", "`exec_command` MCP tool"): the
+# server's, not the runtime's, and not ours to judge (renaming it to the runtime's shell would break the skill)
+_MCP_BEFORE = lazyre.compile(r"\bMCP\b[^.;:`]{0,40}$")
+_MCP_AFTER = lazyre.compile(r"^\s*(?:\(?\s*)?(?:MCP\b|from\s+(?:the\s+)?\S+\s+MCP\b|of\s+(?:the\s+)?\S+\s+MCP\b)")
+# a sentence about what the tool cannot do ("`WebFetch` cannot read authenticated pages", "`Read` is limited
+# to 2000 lines"): the span is the subject of a statement, not something to call
+_AFTER_LIMITS = lazyre.compile(
+    r"^\s*(?:tool\s+)?(?:cannot|can't|can\s+not|does\s+not|doesn't|won't|will\s+not|is\s+limited|has\s+(?:a\s+)?limit"
+    r"|only\s+(?:works|reads|returns|supports|sees)|fails|truncates|is\s+not\s+able|isn't\s+able|is\s+unable)\b",
+    re.I,
+)
 # words giving what follows as examples, and modal verbs making the whole sentence a supposition
 _MARKER = r"(?:\b(?:e\.g\.|eg\.)(?!\w)|\b(?:for example|for instance|such as|like)\b)"
 _SPAN_LIST = r"`[^`]*`(?:\s*(?:,|/|\bor\b|\band\b)\s*(?:(?:or|and)\s+)?`[^`]*`)*"
@@ -256,6 +267,9 @@ def _judge(text: str, before: str, after: str, facts: Callable[[], LineFacts], c
         # "the `Bassh` tool": a typo of a known tool, when the context says it is a tool
         return has_tool_context(before, after) and _near_a_tool(name) and not prohibited(before)
     if _AFTER_NOT_TOOL.match(after) or _BEFORE_NOT_TOOL.search(before[-40:]) or prohibited(before):
+        return False
+    if _AFTER_LIMITS.match(after) or "MCP" in before[-60:] and _MCP_BEFORE.search(before[-60:]) \
+            or "MCP" in after[:40] and _MCP_AFTER.match(after[:40]):
         return False
     line = facts()
     if line.table_row and not has_tool_context(before, after) and not (tool_cell is not None and tool_cell()):
