@@ -516,3 +516,19 @@ def actual_spelling(doc: Document, root: str, full: str) -> str | None:
         spelled.append(match)
         folder = os.path.join(folder, match)
     return "/".join(spelled) if changed else None
+
+
+def missing(doc: Document, reference: FileReference) -> bool:
+    """Whether a reference of the instructions (backslashes read as slashes) names no file: not in the
+    skill folder, not relative to the plugin's root (a link or a code span may be written from there:
+    `skills/pdf/references/forms.md` in a plugin's skill), and, for a code span, not the project's file
+    (its `scripts/build.sh`). SL302 stays quiet about a backslash path that is missing: this rule's
+    finding says both."""
+    path = reference.path.replace("\\", "/")
+    full, inside = resolve_in_skill(doc, path)
+    if not inside or exists(doc, full):
+        return False
+    root = plugin_root(doc)
+    if root is not None and exists(doc, os.path.normpath(os.path.join(root, path))):
+        return False
+    return not (reference.kind == "code" and in_project(doc, path))

@@ -1,8 +1,10 @@
 """SL300 broken-file-reference: a link or skill path in the instructions to a missing file.
 
 The model is told to read `references/forms.md` or run `scripts/fill.py`; if the file is not
-in the skill it fails, or worse, improvises. Paths are relative to the skill folder;
-`${CLAUDE_PLUGIN_ROOT}/...` to the plugin's root. A path that exists but for case
+in the skill it fails, or worse, improvises. Paths are relative to the skill folder (in a plugin,
+a path that exists relative to the plugin's root is found too); `${CLAUDE_PLUGIN_ROOT}/...` to the
+plugin's root. A path written with backslashes is read with slashes: a missing file is reported
+here (SL302 then stays quiet), one that is there is SL302's. A path that exists but for case
 (`References/forms.md`) works on macOS and Windows only: the help names the right spelling.
 """
 
@@ -13,11 +15,10 @@ import sys
 from collections.abc import Iterator
 
 from skilllint.checks._files import (
-    FileReference,
     actual_spelling,
     exists,
     file_references,
-    in_project,
+    missing,
     plugin_references,
     plugin_root,
     resolve_in_skill,
@@ -31,9 +32,8 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
     doc = ctx.doc
     root = os.path.abspath(doc.skill_dir)
     for reference in file_references(doc):
-        if "\\" in reference.path:
-            continue  # SL302's
-        full, inside = resolve_in_skill(doc, reference.path)
+        slashed = reference.path.replace("\\", "/")  # a backslash path to a file that is there is SL302's alone
+        full, inside = resolve_in_skill(doc, slashed)
         if not inside:
             continue  # SL304's
         what = "link target" if reference.kind == "link" else "file"
@@ -41,9 +41,13 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
         if spelled is not None:
             yield Finding(reference.location, f"{what} `{reference.path}` does not exist in the skill folder",
                           f"the file is `{spelled}`: case matters on Linux")
-        elif not exists(doc, full) and not _elsewhere(doc, reference):
+        elif missing(doc, reference):
+            help_text = "fix the path (relative to the folder holding SKILL.md) or add the file"
+            if slashed != reference.path:
+                help_text = (f"`{slashed}` is not there either: fix the path (relative to the folder holding "
+                             "SKILL.md, with forward slashes) or add the file")
             yield Finding(reference.location, f"{what} `{reference.path}` does not exist in the skill folder",
-                          "fix the path (relative to the folder holding SKILL.md) or add the file")
+                          help_text)
     references = plugin_references(doc)
     if not references:
         return
@@ -78,15 +82,6 @@ def _wrong_case(doc: Document, root: str, full: str) -> str | None:
     if not _CASE_BLIND and exists(doc, full):
         return None
     return actual_spelling(doc, root, full)
-
-
-def _elsewhere(doc: Document, reference: FileReference) -> bool:
-    """A path missing from the skill but found above it: a code span may name the project's file (its
-    `scripts/build.sh`), a link may be written relative to the plugin's root."""
-    if reference.kind == "code":
-        return in_project(doc, reference.path)
-    root = plugin_root(doc)
-    return root is not None and exists(doc, os.path.normpath(os.path.join(root, reference.path)))
 
 
 RULE = SkillRule(

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from skilllint.checks._files import file_references
+from skilllint.checks._files import file_references, missing
 from skilllint.checks.rule import Finding, SkillContext, SkillRule
 from skilllint.core import lazyre
 from skilllint.core.model import Severity, Span
@@ -24,6 +24,8 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
     doc = ctx.doc
     for reference in file_references(doc):
         if "\\" in reference.path:
+            if ctx.is_active("SL300") and missing(doc, reference):
+                continue  # the file is missing too: SL300's finding says both
             fixed = reference.path.replace("\\", "/")
             yield Finding(reference.location, f"path `{reference.path}` uses backslashes", f"write `{fixed}`")
     yield from _in_prose(doc)
