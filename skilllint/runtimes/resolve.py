@@ -606,12 +606,20 @@ def _capability_help(name: str, index: _Index) -> tuple[tuple[str, ...], str | N
         return (), None
     capability = counts.most_common(1)[0][0]
     owners = _ids(e.runtime_id for e in hits if e.tool.capability == capability)
-    tools = tuple(t.name for t in index.by_capability.get(capability, ()))[:MAX_SUGGESTIONS]
+    every = index.by_capability.get(capability, ())
+    tools = tuple(t.name for t in every if t.status in _USUAL)[:MAX_SUGGESTIONS]
     known = f"`{name}` is {_article(capability)} {capability} tool of {_list_ids(owners)}"
     if not tools:
+        flagged = [t.name for t in every if t.status == "experimental"]
+        if flagged:  # recommend what a default install has: a tool behind a flag is named as such
+            return (), f"{known}; {target.id} has one only behind a flag ({_list_names(tuple(flagged))}, experimental)"
         return (), f"{known}; {target.id} has no {capability} tool"
     noun = "tool is" if len(tools) == 1 else "tools are"
     return tools, f"{known}; {target.id}'s {capability} {noun} {_list_names(tools)}"
+
+
+_USUAL = frozenset({"default", "conditional"})
+"""Statuses a usual install offers; an experimental tool (behind a flag) is not recommended."""
 
 
 class _Choices:
