@@ -180,13 +180,24 @@ def test_cli_skips_ignored_skills(tmp_path: Path) -> None:
 # -- a path with nothing to lint ------------------------------------------------------------------
 
 
-def test_a_named_folder_without_skills_is_sl500(tmp_path: Path) -> None:
-    """skills-ref's `missing SKILL.md`: a folder named as a skill that holds none is an error."""
+def test_a_named_folder_without_skills_says_so_and_exits_0(tmp_path: Path) -> None:
+    """`skilllint check docs` over a folder with nothing to lint is a warning on stderr and exit 0, as
+    ruff's for a folder without Python files: a hook over such a path does not fail."""
     (tmp_path / "docs").mkdir()
     _write(tmp_path / "docs" / "README.md", "# Docs\n")
     code, out, err = run_cli(["check", "docs/", "--isolated", "--format", "concise"], tmp_path)
+    assert code == 0
+    assert out == "Nothing to check: no SKILL.md or tool manifest found.\n"
+    assert err == "skilllint: warning: no SKILL.md or tool manifest found under `docs/`\n"
+
+
+def test_a_named_skill_folder_without_skill_md_is_sl500(tmp_path: Path) -> None:
+    """skills-ref's `missing SKILL.md`: a folder with a skill's shape (its `scripts/`, `references/` or
+    `assets/`) but no SKILL.md is an error."""
+    _write(tmp_path / "pdf-forms" / "scripts" / "fill.py", "print()\n")
+    code, out, err = run_cli(["check", "pdf-forms", "--isolated", "--format", "concise"], tmp_path)
     assert code == 1
-    assert out.startswith("docs/:1:1: SL500 error no SKILL.md found in folder `docs`\n")
+    assert out.startswith("pdf-forms/:1:1: SL500 error no SKILL.md found in skill folder `pdf-forms`\n")
     assert err == ""
 
 
@@ -199,9 +210,9 @@ def test_the_working_directory_without_skills_says_so_and_exits_0(tmp_path: Path
     assert err == "skilllint: warning: no SKILL.md or tool manifest found under `.`\n"
 
 
-def test_every_named_folder_without_skills_is_reported_and_quiet_keeps_findings(tmp_path: Path) -> None:
-    (tmp_path / "a").mkdir()
-    (tmp_path / "b").mkdir()
+def test_every_named_skill_folder_without_skill_md_is_reported_and_quiet_keeps_findings(tmp_path: Path) -> None:
+    (tmp_path / "a" / "references").mkdir(parents=True)
+    (tmp_path / "b" / "assets").mkdir(parents=True)
     code, out, err = run_cli(["check", "a", "b", "--isolated", "--format", "json"], tmp_path)
     assert code == 1 and err == ""
     assert [(d["path"], d["code"]) for d in json.loads(out)] == [("a/", "SL500"), ("b/", "SL500")]

@@ -642,11 +642,15 @@ class _Walker:
         return holders
 
     def named_folder_without_skill(self, path: str) -> None:
-        """A folder named on the command line (other than the working directory, where "nothing
-        to check" is a note) below which nothing was found: as skills-ref says of a skill folder
-        without SKILL.md, it is no skill."""
+        """A folder named on the command line below which nothing was found. When it has the shape of
+        a skill (a `scripts/`, `references/` or `assets/` folder of the spec), it is a skill folder whose
+        SKILL.md is missing, as skills-ref says of it: a fact. Any other folder (`docs/`) simply holds
+        nothing to check: the command line says so on stderr and exits 0, as ruff does for a folder
+        without Python files, so a hook over such a path does not fail."""
+        if not any(self.fs.isdir(os.path.join(path, folder)) for folder in SKILL_SUBFOLDERS):
+            return
         name = os.path.basename(os.path.abspath(path))
-        self.problem(Fact.SKILL_MD_MISSING, path, f"no SKILL.md found in folder `{name}`",
+        self.problem(Fact.SKILL_MD_MISSING, path, f"no SKILL.md found in skill folder `{name}`",
                      "a skill is a folder with a file named SKILL.md: add one, or name the folder that holds it",
                      folder=True)
 
@@ -675,6 +679,10 @@ class _Walker:
                 self.problem(Fact.SKILL_MD_MISSING, child.path,
                              f"folder `{child.name}` under `{os.path.basename(skills_root)}/` has no SKILL.md",
                              folder=True)
+
+
+SKILL_SUBFOLDERS = ("scripts", "references", "assets")
+"""The optional folders of a skill in the spec: a folder holding one has a skill's shape."""
 
 
 def discover(
