@@ -35,10 +35,11 @@ class DeclaredTool(FrozenRecord):
         self.grants = grants
 
 
-DEFINITION_TOOL_FIELDS: Final = {AGENT: ("tools", "disallowedTools"), COMMAND: ("allowed-tools",),
+DEFINITION_TOOL_FIELDS: Final = {AGENT: ("tools", "disallowedTools", "allowed-tools"), COMMAND: ("allowed-tools",),
                                  COPILOT_AGENT: ("tools",), COPILOT_PROMPT: ("tools",),
                                  OPENCODE_AGENT: ("tools", "permission")}
-"""A subagent grants `tools` and removes `disallowedTools`; a slash command grants
+"""A subagent grants `tools` and removes `disallowedTools` (an `allowed-tools` written there, a skill's
+field, does nothing: its names are resolved as in a field the runtime ignores); a slash command grants
 `allowed-tools` (code.claude.com/docs/en/sub-agents, /slash-commands). A Copilot custom agent or
 prompt file lists `tools` (`checks/_copilot.py`); an OpenCode agent keys tool names in its `tools`
 and `permission` maps (`checks/_opencode.py`)."""
@@ -91,6 +92,8 @@ def field_semantics(doc: Document, field: str, target: Target) -> str:
     the runtime file's `tool_fields`; a `metadata.yaml` tool list only informs."""
     if from_metadata_tools(doc, field):
         return NEEDS
+    if doc.kind == AGENT and field == "allowed-tools":
+        return "ignored"  # a skill's field in a subagent: Claude Code reads `tools` there (SL132 says so)
     return target.tool_fields.get(field, "grant")
 
 
@@ -101,8 +104,10 @@ IGNORED = ("ignored", "informational")
 """Tool-field semantics where the runtime neither grants nor restricts by the list."""
 
 
-def ignored_why(field: str, semantics: str, target: Target) -> str:
+def ignored_why(field: str, semantics: str, target: Target, doc: Document | None = None) -> str:
     """Why an entry of a field the target does not grant by does nothing there, for a message."""
+    if doc is not None and doc.kind == AGENT and field == "allowed-tools":
+        return f" (a subagent does not read `{field}`)"
     if semantics == "ignored":
         return f", which ignores `{field}`"
     return f" (`{field}` grants nothing there)"

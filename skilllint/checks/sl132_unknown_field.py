@@ -21,7 +21,7 @@ from skilllint.checks._fixes import Budget, literal_start, own_node, text_edit, 
 from skilllint.checks.rule import Finding, SkillContext, SkillRule
 from skilllint.core.model import Fix, Severity
 from skilllint.core.suggest import close_matches, closest
-from skilllint.reading.document import Document
+from skilllint.reading.document import AGENT, SKILL, Document
 from skilllint.reading.schema import known_fields
 from skilllint.runtimes.targets import Target
 
@@ -32,6 +32,9 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
     doc = ctx.doc
     target = ctx.target
     if not doc.frontmatter or target is None:
+        return
+    if doc.kind == AGENT:
+        yield from _skill_fields_in_agent(doc)
         return
     known = known_fields(target.dialect)
     read_by = readers()
@@ -48,6 +51,19 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
 
 MEANT = {"tools": "`tools` is a subagent field: a skill lists its tools in `allowed-tools`"}
 """Keys of another file kind written in a skill, and what the author meant."""
+AGENT_MEANT = {"allowed-tools": "`tools`"}
+"""A skill's keys written in a subagent (`.claude/agents/*.md`), and the subagent's key for the same: a
+subagent reads `tools` (code.claude.com/docs/en/sub-agents), so `allowed-tools` there grants nothing and
+the agent gets every tool. Only these keys are judged on subagents: their other fields are SL150-SL155's."""
+
+
+def _skill_fields_in_agent(doc: Document) -> Iterator[Finding]:
+    for key, meant in AGENT_MEANT.items():
+        if key in (doc.frontmatter or {}):
+            yield Finding(doc.locate((key,), key=True),
+                          f"`{key}` is a skill's field: a subagent does not read it, and its tools are not limited",
+                          f"list the subagent's tools in {meant} (`tools: Bash, Read`): without it the subagent "
+                          "gets every tool")
 
 
 FIX_CUTOFF = 75
@@ -126,4 +142,5 @@ RULE = SkillRule(
     per_target=True,
     runtime_severity=lambda target: target.unknown_fields,  # the runtime file's `frontmatter.unknown_fields`
     fixable=True,
+    documents=(SKILL, AGENT),
 )

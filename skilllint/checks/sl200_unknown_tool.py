@@ -67,7 +67,7 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
             if asked_for(doc, target, name) and ctx.is_active("SL320") and not runtime_documented(doc, name):
                 continue
             covering = covering_tool(name, target)
-            why = ignored_why(declared.field, semantics, target)
+            why = ignored_why(declared.field, semantics, target, doc)
             if covering is not None:
                 yield Finding(declared.entry.location, f"{message}{why}; `{covering}` does that job there",
                               did_you_mean(resolution), Severity.INFO)

@@ -33,7 +33,7 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
         semantics = field_semantics(doc, declared.field, target)
         if semantics in IGNORED:
             # the entry grants nothing there: a warning, as an unknown tool in that field is (SL200)
-            yield Finding(declared.entry.location, f"{message}{ignored_why(declared.field, semantics, target)}",
+            yield Finding(declared.entry.location, f"{message}{ignored_why(declared.field, semantics, target, doc)}",
                           help_text, Severity.WARNING)
             continue
         yield Finding(declared.entry.location, message, help_text)

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from skilllint.checks._fixes import Budget
 from skilllint.checks._settings import resolved_names
 from skilllint.checks._toolfix import rename_tool
-from skilllint.checks._tools import IGNORED, declared_tools, where
+from skilllint.checks._tools import IGNORED, declared_tools, field_semantics, where
 from skilllint.checks.rule import FileContext, Finding, SkillContext, SkillRule
 from skilllint.core.model import Severity
 from skilllint.reading.document import DOCUMENT_KINDS
@@ -29,7 +29,7 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
         if resolution.outcome != Outcome.MISMATCH or resolution.tool is None:
             continue
         exact = resolution.suggestions[0] if resolution.suggestions else resolution.tool.name
-        if target.tool_fields.get(declared.field, "grant") in IGNORED:
+        if field_semantics(doc, declared.field, target) in IGNORED:
             # another runtime's exact name (`WebSearch` of Claude Code) in a list this one never grants by:
             # the target has the tool, so the need is met; renaming the entry would break that runtime and
             # gain nothing here. Where the instructions name it, SL320 says so at the instruction.
