@@ -1,7 +1,9 @@
 """SL612 broad-tool-grant: an unrestricted shell granted where the field grants.
 
-`allowed-tools: Bash` (or `Bash(*)`) in Claude Code, or `Bash` in a subagent's `tools`, lets the
-skill run any command without asking: `rm -rf`, a download piped into a shell, a push to main.
+`allowed-tools: Bash` (or `Bash(*)`) in Claude Code pre-approves the shell: the skill runs any
+command without asking (`rm -rf`, a download piped into a shell, a push to main). A subagent's
+`tools` only says which tools it may use (the session's permissions still ask), so `Bash` there is
+judged only with `permissionMode: bypassPermissions`, where nothing asks.
 Claude Code's permission rules take a command pattern (`Bash(git status:*)`,
 code.claude.com/docs/en/permissions), so a skill can grant the commands it runs and no more.
 Only fields that grant are judged (`allowed-tools` where the target honours it, a subagent's
@@ -22,6 +24,9 @@ from skilllint.reading.document import AGENT, COMMAND, SKILL, Document
 
 SHELLS = frozenset({"shell"})  # not `shell-session` (a background shell's output or stop: no command of its own)
 SHOWN = 3  # narrow entries named in the help
+UNASKED = frozenset({"bypassPermissions"})
+"""A subagent's permission modes in which its tools run without asking (code.claude.com/docs/en/sub-agents):
+there `Bash` in `tools` lets any command run unasked; in the other modes it only makes the shell available."""
 
 
 def _unrestricted(declared: DeclaredTool) -> bool:
@@ -58,7 +63,10 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
     for declared in declared_tools(doc, target):
         if not declared.grants or not _unrestricted(declared):
             continue
-        if doc.kind != AGENT and field_semantics(doc, declared.field, target) != "grant":
+        if doc.kind == AGENT:
+            if doc.field("permissionMode") not in UNASKED:
+                continue  # a subagent's `tools` says what it may use; the session's permissions still ask
+        elif field_semantics(doc, declared.field, target) != "grant":
             continue
         name = declared.resolution.tool.name if declared.resolution.tool else declared.entry.text
         help_text = _help(doc, name, declared.entry.text)
