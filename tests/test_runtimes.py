@@ -113,8 +113,8 @@ def test_baseline_facts() -> None:
 def test_claude_code_facts() -> None:
     t = builtin_targets()["claude-code"]
     tools = {tool.name: tool for tool in t.tools or ()}
-    assert dict(t.severity) == {"SL100": "warning", "SL110": "info", "SL113": "info", "SL116": "info",
-                                "SL121": "warning", "SL122": "info", "SL131": "off"}
+    assert dict(t.severity) == {"SL100": "warning", "SL110": "info", "SL112": "warning", "SL113": "warning",
+                                "SL116": "info", "SL117": "info", "SL121": "warning", "SL122": "info", "SL131": "off"}
     assert (t.dialect, t.unknown_fields, t.permission_rules) == ("claude-code", "warning", True)
     assert t.mcp_pattern == "mcp__{server}__{tool}"
     assert tools["Agent"].deprecated_aliases == ("Task",)
