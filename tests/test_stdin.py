@@ -29,7 +29,7 @@ KINDS = [
     ("SL162/bad/broken-entries", "market/.claude-plugin/marketplace.json"),
     ("SL200/bad/plugin-hooks-file", "tools/hooks/hooks.json"),
     ("SL153/bad/plugin-hooks", "my-plugin/agents/review.md"),
-    ("SL612/bad/bare-bash", ".claude/agents/shipper.md"),
+    ("SL612/bad/bare-bash", ".claude/agents/deployer.md"),
     ("SL155/bad/name-and-paths", ".claude/commands/deploy.md"),
     ("SL207/bad/openai-form-claude-code", "tools.json"),
     ("SL003/bad/metadata-yaml-over-limit", "csv-cleanup/metadata.yaml"),
