@@ -106,6 +106,9 @@ def _undeclared(ctx: SkillContext, names: list[str]) -> Iterator[Finding]:
             )
 
 
+_UNUSED = lazyre.compile(r"`?\s*\(?\s*(?:unused|ignored|not used|none expected|no arguments)\b", re.I)
+
+
 def _no_hint(ctx: SkillContext) -> Iterator[Finding]:
     doc = ctx.doc
     if "argument-hint" in doc.body:
@@ -115,6 +118,8 @@ def _no_hint(ctx: SkillContext) -> Iterator[Finding]:
         line = doc.body_line + index
         if match is None or doc.in_fence(line) or text.lstrip().startswith("#"):
             continue  # in a code block or a heading it is more often the syntax explained than used
+        if _UNUSED.match(text, match.end()):
+            continue  # "Arguments passed: `$ARGUMENTS` (unused ...)": the skill takes none, nothing to hint
         length = text.find("]", match.end()) + 1 - match.start() if text[match.end():match.end() + 1] == "[" \
             else len(match.group(0))
         yield Finding(
