@@ -435,6 +435,16 @@ def _project_skill(doc: Document) -> bool:
     return cached
 
 
+def project_root(doc: Document) -> str | None:
+    """The project a project skill belongs to (the folder holding its `.claude/skills/`, `.roo/skills/`...),
+    or None for a skill kept anywhere else."""
+    parts = _skill_dir(doc).split(os.sep)
+    for index in range(len(parts) - 1, 0, -1):
+        if parts[index] == "skills" and parts[index - 1].startswith("."):
+            return os.sep.join(parts[: index - 1]) or os.sep
+    return None
+
+
 def in_project(doc: Document, path: str) -> bool:
     """Whether `path` exists relative to a folder above the skill, up to the repository's root (the folder
     holding `.git`) or the file system's: the project's own file (cached per path)."""
