@@ -187,3 +187,13 @@ def test_file_formats_exit_zero_when_written(corpus: Path, target: str, fmt: str
     assert coverage(corpus, "--target", target)[0] == 1
     code, out = coverage(corpus, "--target", target, "--format", fmt)
     assert code == 0 and out
+
+
+def test_a_skill_that_fails_to_load_never_resolves_fully(tmp_path: Path) -> None:
+    """A SKILL.md whose frontmatter cannot be read fails on every runtime (`matrix`: fail): coverage does
+    not count it as resolving, today or with any alias."""
+    _write_skill(tmp_path, "ok", "", "Summarise the text.\n")
+    (tmp_path / "skills" / "broken").mkdir(parents=True)
+    (tmp_path / "skills" / "broken" / "SKILL.md").write_text("---\nname: [unclosed\n---\nBody\n", encoding="utf-8")
+    report = coverage_json(tmp_path, "sisu")
+    assert (report["skills"], report["resolved_skills"], report["resolved_skills_with_aliases_api"]) == (2, 1, 1)

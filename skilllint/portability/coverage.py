@@ -34,7 +34,8 @@ EXAMPLES = 3
 
 Key = tuple[str, str]
 """What a skill misses, as the tally keeps it: (`fm`|`body`|`hidden`|`renamed`, name), or
-(`canon`, tool) for a tool the instructions name by its canonical name (renaming it hides it)."""
+(`canon`, tool) for a tool the instructions name by its canonical name (renaming it hides it), or
+(`unreadable`, "") for a skill that fails to load (no alias makes it resolve)."""
 
 
 def _keys(refs: SkillReferences) -> frozenset[Key]:
@@ -42,6 +43,8 @@ def _keys(refs: SkillReferences) -> frozenset[Key]:
     field the target does not grant by, a name that only looks like a tool), so `coverage` and `matrix`
     agree on which skills fail."""
     keys: set[Key] = set()
+    if refs.failed or refs.unreadable:
+        keys.add(("unreadable", ""))  # a skill that fails to load resolves nothing, whatever aliases are added
     for miss in refs.misses:
         if miss.soft:
             continue
@@ -211,6 +214,8 @@ def _resolves(signature: frozenset[Key], aliases: set[str], renamed: set[str], e
             ok = name in aliases and exposure != "resolve-only"
         elif kind in ("hidden", "renamed"):
             ok = exposure == "api"
+        elif kind == "unreadable":
+            ok = False
         else:  # canon: named by its canonical name, fine unless the tool is renamed now
             ok = not (exposure == "rename" and name in renamed)
         if not ok:

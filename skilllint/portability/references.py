@@ -56,6 +56,7 @@ class SkillReferences:
     misses: frozenset[Miss] = frozenset()
     canonical: frozenset[str] = frozenset()
     failed: bool = False  # skilllint could not read or analyse the skill (SL000 in `check`)
+    unreadable: bool = False  # its frontmatter could not be read (SL100-SL101, SL002...): it fails to load
 
 
 def misses_of(doc: Document, target: Target) -> SkillReferences:
@@ -82,7 +83,7 @@ def misses_of(doc: Document, target: Target) -> SkillReferences:
             misses.add(Miss(name, Where.BODY, Gap.HIDDEN_ALIAS))
         elif resolution.outcome is Outcome.EXACT and resolution.tool is not None:
             canonical.add(resolution.tool.name)
-    return SkillReferences(doc.path, frozenset(misses), frozenset(canonical))
+    return SkillReferences(doc.path, frozenset(misses), frozenset(canonical), unreadable=doc.frontmatter is None)
 
 
 class SkillMisses:
