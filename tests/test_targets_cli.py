@@ -161,6 +161,15 @@ def test_resolve_command() -> None:
     assert "claude-code: `bash`: case-or-style-mismatch [FAIL]" in out
 
 
+def test_resolve_fails_a_malformed_permission_rule_as_check_does() -> None:
+    """`Bash(` names Bash, but the rule matches nothing: SL205 in `check`, FAIL and exit 1 here."""
+    code, out, _ = run_cli(["resolve", "--isolated", "-t", "claude-code", "Bash("], Path.cwd())
+    assert code == 1
+    assert out.splitlines()[0] == "claude-code: `Bash(`: exact -> `Bash` [FAIL]"
+    code, _, _ = run_cli(["resolve", "--isolated", "-t", "claude-code", "Bash(git:*)"], Path.cwd())
+    assert code == 0
+
+
 PLUGIN_SKILL = """---
 name: triage
 description: Triages a bug report into a fix plan. Use when the user pastes a bug report.

@@ -259,7 +259,8 @@ def explain_resolution(name: str, target: Target) -> tuple[bool, list[str]]:
     resolution = resolve(name, target)
     canonical = f" -> `{resolution.tool.name}`" if resolution.tool and resolution.resolved else ""
     via = f" via `{resolution.via}`" if resolution.via else ""
-    status = "ok" if resolution.resolved else "FAIL"
+    usable = resolution.resolved and resolution.specifier_problem is None  # a malformed rule matches nothing (SL205)
+    status = "ok" if usable else "FAIL"
     lines = [f"{target.id}: `{name}`: {resolution.outcome.value}{canonical}{via} [{status}]"]
     if resolution.runtime_ids and target.tools is None:
         lines.append(f"    known in: {', '.join(resolution.runtime_ids)}")
@@ -268,4 +269,4 @@ def explain_resolution(name: str, target: Target) -> tuple[bool, list[str]]:
     help_text = did_you_mean(resolution)
     if help_text and resolution.outcome.value != "exact":
         lines.append(f"    {help_text}")
-    return resolution.resolved, lines
+    return usable, lines
