@@ -29,6 +29,9 @@ from skilllint.reading.yamlnodes import KeyIndex, Nonportable, YamlRefused, find
 from skilllint.reading.yamlspans import line_and_column, mark_span, node_span, region_span, span_at
 
 D = TypeVar("D")
+JSON_BOM_ADVICE = ("remove the BOM: JSON.parse, which the Node runtimes read their JSON files with, rejects a "
+                   "file that starts with one")
+"""A BOM in a JSON file: the frontmatter advice the rule gives by default would not fit."""
 
 DEFAULT_MAX_BYTES = 1024 * 1024
 _CLOSING = lazyre.compile(r"^---[ \t]*$", re.M)  # skills-ref, quick_validate, Codex: `---` only
@@ -320,7 +323,8 @@ def read_text(path: Path, rel: str, max_bytes: int, problems: list[ReadFact],
         return None
     if text.startswith("\ufeff"):
         problems.append(
-            ReadFact(Fact.BOM, rel, Span(1, 1), "file starts with a UTF-8 byte-order mark")
+            ReadFact(Fact.BOM, rel, Span(1, 1), "file starts with a UTF-8 byte-order mark",
+                     JSON_BOM_ADVICE if rel.endswith(".json") else None)
         )
         text = text[1:]
     return text
