@@ -117,3 +117,23 @@ def test_a_policy_naming_an_unknown_group_is_a_config_error(tmp_path: Path) -> N
     code, _, err = run_cli(["check", "."], tmp_path)
     assert code == 2
     assert "policy `chat`: unknown group `group:wbe`" in err
+
+
+def test_a_config_value_the_schema_refuses_is_located(tmp_path: Path) -> None:
+    """The error names the key, and where it is written (line and column), as a YAML error does."""
+    (tmp_path / ".skilllint.yaml").write_text("targets: [sisu]\nfail-on: sometimes\n", encoding="utf-8")
+    code, _, err = run_cli(["check", "."], tmp_path)
+    assert code == 2
+    assert ".skilllint.yaml: line 2, column 10: key `fail-on`:" in err
+    (tmp_path / ".skilllint.yaml").write_text("targets: [sisu]\nselec: [SL1]\n", encoding="utf-8")
+    code, _, err = run_cli(["check", "."], tmp_path)
+    assert code == 2 and ".skilllint.yaml: line 2, column 1: unknown key `selec` in the top level" in err
+
+
+def test_an_unknown_target_in_the_config_names_the_file_and_the_place(tmp_path: Path) -> None:
+    (tmp_path / ".skilllint.yaml").write_text("targets:\n  - sisu\n  - nope\n", encoding="utf-8")
+    code, _, err = run_cli(["check", "."], tmp_path)
+    assert code == 2
+    assert "config error:" in err and ".skilllint.yaml: line 3, column 5: key `targets`: unknown target `nope`" in err
+    code, _, err = run_cli(["check", ".", "-t", "nope"], tmp_path)  # on the command line: a usage error, as before
+    assert code == 2 and "Error: unknown target `nope`" in err

@@ -74,6 +74,7 @@ def resolve_targets(
 ) -> list[Target]:
     """The targets named by `--target` or config `targets` (else the portable default), among
     `available` (built from the config when not given)."""
+    from_config = not options.get("targets") and "targets" in config.data
     ids = list(options.get("targets") or ()) or list(config.get("targets", [DEFAULT_TARGET]))
     if available is None:
         available = build_targets(user_runtimes(config))
@@ -82,9 +83,10 @@ def resolve_targets(
         if ident not in available:
             best = closest(ident, list(available), cutoff=60)
             hint = f" (did you mean `{best}`?)" if best else ""
-            raise SettingsError(
-                f"unknown target `{ident}`{hint}; `skilllint targets` lists them"
-            )
+            message = f"unknown target `{ident}`{hint}; `skilllint targets` lists them"
+            if from_config and config.path is not None:  # the config's value: say which file and where
+                raise ConfigError(f"{config.where('targets', ids.index(ident))} key `targets`: {message}")
+            raise SettingsError(message)
         chosen.append(available[ident])
     return chosen
 

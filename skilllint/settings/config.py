@@ -71,14 +71,21 @@ class ConfigError(ValueError):
         super().__init__(message if len(message) <= 1000 else message[:999] + "…")
 
 
-class Config(Record):
-    __slots__ = ("path", "data")
+class Config(Record, internal=("root",)):
+    __slots__ = ("path", "data", "root")
     path: Path | None
     data: dict[str, Any]
+    root: Node | None  # the YAML node tree, to say where a value is written (None for TOML or the API's mapping)
 
     def __init__(self, path: Path | None = None, data: dict[str, Any] | None = None) -> None:
         self.path = path
         self.data = {} if data is None else data
+        self.root = None
+
+    def where(self, *path: Any) -> str:
+        """`<file>: line L, column C:` for a message about the value at `path` (without the position
+        where the config has no node tree)."""
+        return f"{self.path}:{where_written(self.root, path)}"
 
     def get(self, key: str, default: Any = None) -> Any:
         return self.data.get(key, default)
@@ -189,7 +196,9 @@ def _load(path: Path, raw: bytes | None, fs: RunInputs) -> Config:
         raise
     except Exception as error:  # noqa: BLE001 - see the docstring
         raise ConfigError(f"{path}: cannot load config: {type(error).__name__}: {error}") from error
-    return Config(path, data)
+    config = Config(path, data)
+    config.root = root
+    return config
 
 
 def _read_regular(path: Path, fs: RunInputs) -> bytes:
@@ -405,9 +414,22 @@ def _check_schema(data: dict[str, Any], path: Path | str, root: Node | None) -> 
     if error.validator == "additionalProperties":
         extra = sorted(set(error.instance) - set(error.schema.get("properties", {})))
         where = f"`{_dotted(error.absolute_path)}`" if error.absolute_path else "the top level"
-        raise ConfigError(f"{path}: unknown key {', '.join(f'`{_clip(e)}`' for e in extra[:5])} in {where}")
+        at = _where_written(root, (*error.absolute_path, extra[0]), key=True) if extra else ""
+        raise ConfigError(f"{path}:{at} unknown key {', '.join(f'`{_clip(e)}`' for e in extra[:5])} in {where}")
     key = _dotted(error.absolute_path) or "(top level)"
-    raise ConfigError(f"{path}: key `{key}`: {_schema_message(error, root)}")
+    raise ConfigError(f"{path}:{_where_written(root, tuple(error.absolute_path))} key `{key}`: "
+                      f"{_schema_message(error, root)}")
+
+
+def where_written(root: Node | None, path: tuple[Any, ...], *, key: bool = False) -> str:
+    """` line L, column C:` of the value (or key) at `path` in a YAML config, for a message naming it;
+    empty where the config has no node tree (TOML, or a mapping given to the API)."""
+    return _where_written(root, path, key=key)
+
+
+def _where_written(root: Node | None, path: tuple[Any, ...], *, key: bool = False) -> str:
+    node = find_node(root, path, want_key=key) if root is not None else None
+    return f" {line_and_column(node.start_mark)}:" if node is not None else ""
 
 
 def _schema_message(error: Any, root: Node | None) -> str:
