@@ -29,9 +29,9 @@ def cli() -> None:
 @click.argument("paths", nargs=-1, type=click.Path())
 @click.option("-t", "--target", "targets", multiple=True, metavar="ID",
               help="Runtime to check against (repeatable). Default: config `targets`, else agentskills.")
-@click.option("--format", "fmt", type=click.Choice(["auto", "full", "concise", "json", "sarif", "github"]),
+@click.option("--format", "fmt", type=click.Choice(["auto", "full", "text", "concise", "json", "sarif", "github"]),
               default="auto", show_default=True, help="Output format; auto: github on GitHub Actions, "
-              "full on a terminal, concise in pipes.")
+              "full on a terminal, concise in pipes; text: the same as full (the name coverage and matrix use).")
 @click.option("--fail-on", type=click.Choice(["error", "warning", "info"]), default=None,
               help="Lowest severity that makes the exit code 1 (default: error).")
 @click.option("--select", multiple=True, metavar="RULES",

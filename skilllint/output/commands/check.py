@@ -137,6 +137,8 @@ def run_check(paths: list[str], options: dict[str, Any], overlay: Overlay | None
     if report is not None and options.get("diff"):
         return _diff_only(report, result.faults, options)
     fmt = options.get("fmt") or "auto"
+    if fmt == "text":
+        fmt = "full"  # coverage's and matrix's name for their human-readable report
     terminal = sys.stdout.isatty() and not options.get("output_file")
     if fmt == "auto":
         fmt = pick_auto(terminal)
