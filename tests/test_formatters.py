@@ -339,8 +339,8 @@ def test_sarif_marks_the_security_rules_for_code_scanning(tmp_path: Path) -> Non
 def test_format_text_is_full(tmp_path: Path) -> None:
     """`coverage` and `matrix` call their human-readable report `text`; `check --format text` is `full`."""
     (tmp_path / "deploy").mkdir()
-    (tmp_path / "deploy" / "SKILL.md").write_text("---\nname: Deploy\ndescription: Deploys. Use when asked.\n---\nBody\n",
-                                                  encoding="utf-8")
+    text = "---\nname: Deploy\ndescription: Deploys. Use when asked.\n---\nBody\n"
+    (tmp_path / "deploy" / "SKILL.md").write_text(text, encoding="utf-8")
     outputs = [run_cli(["check", ".", "--isolated", "--no-cache", "--no-color", "--format", fmt], tmp_path)[1]
                for fmt in ("text", "full")]
     assert outputs[0] == outputs[1] and "error[SL112]" in outputs[0]
