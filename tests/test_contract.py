@@ -140,7 +140,7 @@ def test_a_body_over_both_limits_gets_one_size_finding(tmp_path: Path, select: s
     assert "lines and about" in out  # the one finding gives both numbers
 
 
-def test_rules_lists_off_by_default_rules_only_with_all(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_rules_lists_every_rule_marking_those_off_by_default(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from skilllint.checks import registry
 
     def check(ctx: object) -> tuple[()]:
@@ -149,11 +149,12 @@ def test_rules_lists_off_by_default_rules_only_with_all(tmp_path: Path, monkeypa
     quiet = SkillRule(code="SL999", name="quiet-rule", summary="Off unless selected", severity=registry.all_rules()[0]
                       .severity, check=check, enabled=False)
     monkeypatch.setattr(registry, "all_rules", lambda: (*all_rules(), quiet))
-    _, listed, _ = run_cli(["rules"], tmp_path)
-    _, everything, _ = run_cli(["rules", "--all"], tmp_path)
+    _, everything, _ = run_cli(["rules"], tmp_path)  # every rule, as the README says
+    _, listed, _ = run_cli(["rules", "--on"], tmp_path)
     assert "SL999" not in listed
     assert "SL999  quiet-rule" in everything and "(off)" in everything
     assert "SL200" in listed and "SL200" in everything
+    assert run_cli(["rules", "--all"], tmp_path)[1] == everything
 
 
 def test_the_scaffold_writes_a_module_a_card_and_two_fixture_folders(tmp_path: Path) -> None:

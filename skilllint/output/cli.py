@@ -158,14 +158,15 @@ def matrix_command(paths: tuple[str, ...], **options: Any) -> None:
 
 
 @cli.command("rules")
-@click.option("--all", "show_all", is_flag=True, help="Include rules that are off by default (marked).")
-def rules_command(show_all: bool) -> None:
-    """List the rules that run by default (with --all, also those off by default): code, name,
-    default severity, `fix` where `check --fix` repairs some of its findings, and summary."""
+@click.option("--all", "show_all", is_flag=True, help="Every rule, as without it (kept for scripts that pass it).")
+@click.option("--on", "only_on", is_flag=True, help="Only the rules that run by default.")
+def rules_command(show_all: bool, only_on: bool) -> None:
+    """List every rule: code, name, default severity (`(off)`: runs only when selected), `fix` where
+    `check --fix` repairs some of its findings, and summary. With --on, only the rules on by default."""
     from skilllint.checks.registry import all_rules
 
     rows = [(r.code, r.name, r.severity.value + ("" if r.enabled else " (off)"), "fix" if r.fixable else "",
-             r.summary) for r in all_rules() if r.enabled or show_all]
+             r.summary) for r in all_rules() if r.enabled or not only_on]
     width_name = max(len(r[1]) for r in rows)
     width_sev = max(len(r[2]) for r in rows)
     for code, name, severity, fix, summary in rows:
