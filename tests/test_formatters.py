@@ -185,12 +185,17 @@ def test_sarif_of_the_fixed_list_is_valid_and_complete() -> None:
     assert "informationUri" not in driver  # no public home page to point at
     assert "SL999" not in {r["id"] for r in driver["rules"]}
     rule = next(r for r in driver["rules"] if r["id"] == "SL200")
-    assert rule == {
+    card = (ROOT / "rules" / "SL200.md").read_text(encoding="utf-8")
+    assert {key: rule[key] for key in ("id", "name", "shortDescription", "defaultConfiguration")} == {
         "id": "SL200",
         "name": "unknown-tool",
         "shortDescription": {"text": RULES["SL200"].summary},
         "defaultConfiguration": {"level": "error"},
     }
+    # the card as help: code scanning shows it beside the alert
+    assert rule["fullDescription"]["text"].startswith("Resolves every entry of `allowed-tools`")
+    assert rule["help"]["text"] == rule["fullDescription"]["text"]
+    assert rule["help"]["markdown"].startswith("# SL200 unknown-tool") and rule["help"]["markdown"] in card
     levels = {r["ruleId"]: r["level"] for r in run["results"]}
     assert levels == {"SL200": "error", "SL112": "error", "SL102": "warning", "SL131": "note", "SL500": "error"}
     by_code = {r["ruleId"]: r for r in run["results"]}

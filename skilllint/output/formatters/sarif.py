@@ -21,6 +21,7 @@ valid URI reference that still names the real file: `bad%FFname/SKILL.md`.
 from __future__ import annotations
 
 import json
+from functools import cache
 from typing import Any
 from urllib.parse import quote
 
@@ -80,12 +81,40 @@ def rule_descriptor(code: str, d: Diagnostic, run: RunInfo) -> dict[str, Any]:
     summary = getattr(rule, "summary", None)
     if summary:
         descriptor["shortDescription"] = {"text": summary}
+    card = _card(code)
+    if card is not None:
+        what, markdown = card
+        descriptor["fullDescription"] = {"text": what}
+        descriptor["help"] = {"text": what, "markdown": markdown}
     severity = rule.severity if rule is not None else d.severity
     descriptor["defaultConfiguration"] = {"level": LEVELS[Severity(severity)]}
     if code.startswith(SECURITY_FAMILY):
         # GitHub code scanning ranks security alerts by this score (0-10) and files them under "security"
         descriptor["properties"] = {"security-severity": SECURITY_SEVERITY[Severity(severity)], "tags": ["security"]}
     return descriptor
+
+
+@cache
+def _card(code: str) -> tuple[str, str] | None:
+    """A rule's card (`rules/<CODE>.md`, shipped with the package) as SARIF help: its "What it does"
+    as text, the whole card without its frontmatter as Markdown. Code scanning shows it beside an alert."""
+    from skilllint.core.resources import card_path
+
+    try:
+        text = card_path(code).read_text(encoding="utf-8")
+    except (OSError, ValueError):
+        return None
+    if text.startswith("---\n"):
+        end = text.find("\n---\n", 4)
+        text = text[end + 5:] if end >= 0 else text
+    body = text.strip()
+    start = body.find("## What it does")
+    if start < 0:
+        return None
+    section = body[start + len("## What it does"):]
+    following = section.find("\n## ")
+    what = " ".join((section[:following] if following >= 0 else section).split())
+    return what, body
 
 
 def message_text(d: Diagnostic) -> str:
