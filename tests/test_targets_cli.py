@@ -204,3 +204,12 @@ def test_a_plugins_skill_without_a_target_is_judged_for_claude_code(plugin: Path
     code, out, err = run_cli(["check", ".", "--isolated", "--no-cache", "--format", "concise"], plugin)
     assert code == 0, (out, err)
     assert "SL320" not in out and "claude-code: 1 skill, from a plugin" in out
+
+
+def test_a_config_target_does_not_repeat_its_runtimes_notes_as_its_own(repo: Path) -> None:
+    """sisu's notes say "No aliases are built in"; a target extending it with aliases points to them."""
+    (repo / ".skilllint.yaml").write_text(APP_CONFIG, encoding="utf-8")
+    code, out, _ = run_cli(["targets", "show", "my-sisu-app"], repo)
+    assert code == 0
+    assert "No aliases are built in" not in out
+    assert "notes: those of `sisu`, which this target extends" in out and "[aliases: bash]" in out

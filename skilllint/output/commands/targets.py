@@ -9,7 +9,7 @@ from typing import Any
 import click
 
 from skilllint.checks._tools import explain_resolution
-from skilllint.runtimes.targets import Target
+from skilllint.runtimes.targets import Target, builtin_targets
 from skilllint.settings.build import load_settings_config, resolve_targets
 
 
@@ -76,7 +76,13 @@ def show_target(ident: str, options: dict[str, Any]) -> int:
                 extra.append("deprecated: " + ", ".join(tool.deprecated_aliases))
             tail = f"  [{'; '.join(extra)}]" if extra else ""
             click.echo(f"    {tool.name:<{width}}  {tool.capability}{tail}")
-    if target.notes:
+    parent = targets.get(target.extends or "")
+    if target.notes and parent is not None and parent.notes == target.notes and target.id not in builtin_targets():
+        # a target of the config inherits its runtime's notes, which speak of that runtime ("No aliases are
+        # built in"): point to them instead of repeating them as this target's
+        click.echo(f"  notes: those of `{parent.id}`, which this target extends (`skilllint targets show "
+                   f"{parent.id}`); its own tools and aliases are listed above")
+    elif target.notes:
         click.echo(f"  notes: {target.notes.strip()}")
     return 0
 
