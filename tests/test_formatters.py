@@ -349,3 +349,14 @@ def test_format_text_is_full(tmp_path: Path) -> None:
     outputs = [run_cli(["check", ".", "--isolated", "--no-cache", "--no-color", "--format", fmt], tmp_path)[1]
                for fmt in ("text", "full")]
     assert outputs[0] == outputs[1] and "error[SL112]" in outputs[0]
+
+
+def test_the_caret_counts_terminal_cells() -> None:
+    """A wide character (CJK, emoji) takes two cells: the caret under `Bassh` after `読む ` starts at cell 20
+    of `allowed-tools: 読む Bassh`, though `Bassh` is its 19th character; the caret under `読む` is four wide."""
+    from skilllint.output.formatters.full import _source_block
+
+    line = "allowed-tools: 読む Bassh"
+    for column, end, caret in ((19, 24, " " * 20 + "^" * 5), (16, 18, " " * 15 + "^" * 4)):
+        diagnostic = Diagnostic("s/SKILL.md", Span(4, column, 4, end), "SL200", "unknown-tool", Severity.ERROR, "m")
+        assert _source_block(diagnostic, line, False)[2] == "  | " + caret

@@ -10,6 +10,7 @@ caret stays under the span when escaping widens characters before or inside it.
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from skilllint.core.model import Diagnostic, Severity, Span
 from skilllint.core.textsafe import escape, escape_lines, escape_mapped, escape_text
@@ -54,12 +55,26 @@ def excerpt(source: str, span: Span) -> tuple[str, int, int]:
     return shown, start, width
 
 
+def cells(text: str) -> int:
+    """The terminal cells `text` takes: two for a wide or fullwidth character (CJK, most emoji), none
+    for a combining mark or a format character, one otherwise; so the caret stands under the span
+    however wide the characters before it are."""
+    if text.isascii():
+        return len(text)
+    total = 0
+    for char in text:
+        if unicodedata.combining(char) or unicodedata.category(char) in ("Mn", "Me", "Cf"):
+            continue
+        total += 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
+    return total
+
+
 def _source_block(d: Diagnostic, source: str, color: bool) -> list[str]:
     """The three gutter lines: blank bar, the numbered source line, the caret."""
     gutter = str(d.span.line)
     pad = " " * len(gutter)
     shown, start, width = excerpt(source, d.span)
-    caret = " " * start + "^" * width
+    caret = " " * cells(shown[:start]) + "^" * max(1, cells(shown[start:start + width]))
     return [
         _paint(f"{pad} |", "34", color),
         _paint(f"{gutter} | ", "34", color) + shown,
