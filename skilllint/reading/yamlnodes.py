@@ -354,6 +354,20 @@ def _unhashable_key(node: Node) -> str:
     return f"<complex key at line {mark_span(node.start_mark).line}>"
 
 
+def _first_explosion(root: Node, sizes: dict[int, int]) -> Node:
+    """Where the bomb is written: the first node, in document order, that expands past the limit while
+    none of its children does (the line whose aliases multiply the rest), rather than the document's
+    start. Walks down one child per level, so it costs the depth, not the expansion."""
+    node = root
+    while True:
+        children = ([part for pair in node.value for part in pair] if isinstance(node, MappingNode)
+                    else list(node.value) if isinstance(node, SequenceNode) else [])
+        bigger = next((child for child in children if sizes.get(id(child), 0) > MAX_EXPANSION), None)
+        if bigger is None:
+            return node
+        node = bigger
+
+
 def parse_yaml(text: str) -> ParsedYaml:
     """Parse one YAML document keeping marks. Raises yaml.YAMLError or YamlRefused, and
     nothing else: values that do not fit their tags become `Unbuilt` plus a `ValueFault`."""
@@ -374,10 +388,11 @@ def parse_yaml(text: str) -> ParsedYaml:
     if "*" in text:  # only aliases can repeat a node: measure the expansion before building it
         total = builder.size(root)
         if total - len(builder.sizes) > MAX_EXPANSION:
+            where = _first_explosion(root, builder.sizes)
             raise YamlRefused(
                 f"YAML aliases expand to more than {MAX_EXPANSION:,} extra nodes (an alias bomb); not expanded",
-                root.start_mark.line,
-                root.start_mark.column,
+                where.start_mark.line,
+                where.start_mark.column,
             )
     data = builder.build(root)
     nonportable = builder.nonportable
