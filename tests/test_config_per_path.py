@@ -41,3 +41,19 @@ def test_config_option_wins_for_every_path(tmp_path: Path) -> None:
     _tree(tmp_path)
     (tmp_path / "strict.yaml").write_text("select: [SL133]\n", encoding="utf-8")
     assert _codes(tmp_path, "alpha", "beta", "--config", "strict.yaml") == {("alpha", "SL133"), ("beta", "SL133")}
+
+
+def test_show_settings_says_what_governs_each_path(tmp_path: Path) -> None:
+    """As ruff's --show-settings: the config file found for the path, the targets and why, the rules,
+    the severities the config sets, fail-on; nothing is linted."""
+    (tmp_path / ".git").mkdir()
+    (tmp_path / ".skilllint.yaml").write_text("targets: [sisu]\nseverity: {SL200: warning}\nignore: [SL7]\n",
+                                              encoding="utf-8")
+    (tmp_path / ".claude" / "skills" / "x").mkdir(parents=True)
+    (tmp_path / ".claude" / "skills" / "x" / "SKILL.md").write_text("---\nname: X\n---\n", encoding="utf-8")
+    code, out, _ = run_cli(["check", ".claude/skills/x", "--show-settings"], tmp_path)
+    assert code == 0 and "SL112" not in out  # nothing linted
+    assert "  config: .skilllint.yaml\n" in out and "  targets: sisu (the config's `targets`)\n" in out
+    assert "turned off by the selection: SL700, SL701" in out and "severity set by the config: SL200 warning" in out
+    code, out, _ = run_cli(["check", ".claude/skills/x", "--show-settings", "--isolated"], tmp_path)
+    assert "  config: none (--isolated)\n" in out and "  targets: claude-code (" in out

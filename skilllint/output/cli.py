@@ -71,6 +71,9 @@ def cli() -> None:
 @click.option("--exit-zero", is_flag=True,
               help="Exit 0 even with findings at or above --fail-on (still 2 on a usage or internal error).")
 @click.option("--debug", is_flag=True, help="Show tracebacks of internal errors.")
+@click.option("--show-settings", is_flag=True,
+              help="Print what governs each path (config file, targets and why, rules on, severities, ignores, "
+              "fail-on, cache) and lint nothing.")
 @click.option("--stdin-filename", metavar="PATH", default=None,
               help="With `-` (or no path): lint standard input as the file PATH, whose name, folder and "
               "config decide what it is and how it is checked. No cache is used or written.")
@@ -89,6 +92,10 @@ def _check(paths: list[str], options: dict[str, Any]) -> int:
 
         return run_stdin(paths, options)
     paths = paths or ["."]
+    if options.get("show_settings"):
+        from skilllint.output.commands.showsettings import show_settings
+
+        return show_settings(paths, options)
     from skilllint.output.commands.replay import replay
 
     code = replay(paths, options)
