@@ -99,13 +99,13 @@ def test_statistics(tmp_path: Path) -> None:
     assert out.split() == ["1", "SL112", "name-not-lowercase", "(error)"]
 
 
-def test_rules_lists_the_default_rules_and_all_lists_every_rule() -> None:
+def test_rules_lists_every_rule_and_on_lists_the_default_ones() -> None:
     from skilllint.checks.registry import all_rules
 
-    code, out, _ = run_cli(["rules"], Path.cwd())
-    code_all, out_all, _ = run_cli(["rules", "--all"], Path.cwd())
+    code, out, _ = run_cli(["rules", "--on"], Path.cwd())
+    code_all, out_all, _ = run_cli(["rules"], Path.cwd())
     assert code == code_all == 0
-    assert any(not rule.enabled for rule in all_rules())  # else this test says nothing about --all
+    assert any(not rule.enabled for rule in all_rules())  # else this test says nothing about --on
     for rule in all_rules():
         assert f"{rule.code}  {rule.name}" in out_all
         assert (f"{rule.code}  {rule.name}" in out) is rule.enabled

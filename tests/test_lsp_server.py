@@ -186,7 +186,8 @@ def test_a_broken_config_is_a_diagnostic_and_the_server_goes_on(server: LspClien
     _open(server, uri, CLEAN.replace("emo", "hi"))
     published = server.diagnostics(uri)
     [problem] = published["diagnostics"]
-    assert problem["message"].startswith("skilllint config error: unknown target `no-such-runtime`")
+    assert problem["message"].startswith("skilllint config error: ")  # naming the config file and the place
+    assert ".skilllint.yaml: line 1, column 11: key `targets`: unknown target `no-such-runtime`" in problem["message"]
     assert problem["range"]["start"] == {"line": 0, "character": 0}
     good = (workspace / "emo" / "SKILL.md").as_uri()  # the nearest config of each file: this one's is fine
     _open(server, good, BROKEN)
