@@ -106,11 +106,33 @@ def test_valid_globs_keep_working(tmp_path: Path) -> None:
 # -- name_pattern ---------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("pattern", "why"), [("(", "missing )"), ("[a-", "unterminated character set"),
-                                              ("a{2,1}", "min repeat greater than max repeat")])
-def test_name_pattern_that_is_not_a_regex(tmp_path: Path, pattern: str, why: str) -> None:
+@pytest.mark.parametrize(("pattern", "why"), [("(", "missing )"), ("[a-", "missing ]"),
+                                              ("a{2,1}", "invalid repetition size"),
+                                              ("(a)\\1", "invalid escape sequence"), ("(?=a)b", "invalid perl operator")])
+def test_name_pattern_that_re2_refuses(tmp_path: Path, pattern: str, why: str) -> None:
+    """`name_pattern` runs on RE2 (linear time), so a pattern it cannot take, a backreference or a
+    lookaround included, is refused at load, naming the key."""
     text = f"targets: [app]\nruntimes:\n  app: {{extends: claude-code, name_pattern: '{pattern}'}}\n"
-    _config_error(_repo(tmp_path), text, "key `runtimes.app.name_pattern`", f"`{pattern}`", why)
+    _config_error(_repo(tmp_path), text, "key `runtimes.app.name_pattern`", "RE2", why)
+
+
+def test_a_backtracking_name_pattern_runs_in_linear_time(tmp_path: Path) -> None:
+    """`^(a+)+$` hung a run on Python's engine; on RE2 a long name is one pass."""
+    import time
+
+    root = _repo(tmp_path)
+    (root / ".skilllint.yaml").write_text(
+        "targets: [app]\nruntimes:\n  app: {extends: claude-code, name_pattern: '^(a+)+$'}\n", encoding="utf-8")
+    (root / "tools.json").write_text('{"tools": [{"name": "' + "a" * 5000 + 'b"}]}\n', encoding="utf-8")
+    started = time.process_time()
+    code, out, _ = _check(root)
+    assert code == 1 and "SL207" in out
+    assert time.process_time() - started < 5
+
+
+def test_an_mcp_pattern_without_tool_is_refused(tmp_path: Path) -> None:
+    text = "targets: [app]\nruntimes:\n  app: {extends: claude-code, mcp_pattern: '['}\n"
+    _config_error(_repo(tmp_path), text, "key `runtimes.app.mcp_pattern`", "is no MCP naming", "{tool}")
 
 
 # -- YAML 1.1 booleans where a string is expected --------------------------------------------------

@@ -166,3 +166,30 @@ def test_heading_scan_is_linear() -> None:
 
     passes, small, large = _ratio_ok(measure(3000), measure(FACTOR * 3000))
     assert passes, f"{small:.4f}s, then {large:.4f}s"
+
+
+def _git_tree(root: Path, gitignore: str, folder: str) -> Path:
+    """A git work tree whose `.gitignore` holds `gitignore`, with one skill below `folder`."""
+    (root / ".git").mkdir(parents=True)
+    (root / ".gitignore").write_text(gitignore, encoding="utf-8")
+    _write(root / folder, _FM)
+    return root
+
+
+def test_gitignore_stars_are_linear(tmp_path: Path) -> None:
+    """`*a*a*a*a*a*a*a*a*b` against a folder name of a's backtracked exponentially on Python's engine (past
+    60 s at 60 characters); pathspec matches on RE2 (google-re2), linear in the name."""
+    def measure(length: int) -> Callable[[], float]:
+        root = _git_tree(tmp_path / str(length), "*a*a*a*a*a*a*a*a*b\n", "a" * length)
+        return lambda: _lint_time(root)
+
+    _lint_time(_write(tmp_path / "warm", _FM))
+    passes, small, large = _ratio_ok(measure(50), measure(FACTOR * 50))
+    assert passes, f"{small:.3f}s, then {large:.3f}s"
+
+
+def test_a_gitignore_line_git_skips_is_skipped(tmp_path: Path) -> None:
+    """`[z-a]` is a range git skips; pathspec refused to compile it, which ended the run (exit 2)."""
+    root = _git_tree(tmp_path, "[z-a]\nbuild/\n", "skills")
+    code, out, err = run_cli(["check", ".", "--isolated", "--no-cache", "--format", "concise"], root)
+    assert code == 0 and err == "" and "All clean: 1 skill checked." in out

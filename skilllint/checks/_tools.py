@@ -6,11 +6,11 @@ eight rules that read it cost one pass.
 
 from __future__ import annotations
 
-import functools
-import re
+from collections.abc import Callable
 from typing import Final
 
 from skilllint.checks._opencode import map_entries
+from skilllint.core.linear import PatternError, compile_linear
 from skilllint.core.records import FrozenRecord, Record
 from skilllint.reading.document import AGENT, COMMAND, COPILOT_AGENT, COPILOT_PROMPT, OPENCODE_AGENT, SKILL, Document
 from skilllint.runtimes.resolve import Outcome, Resolution, known_capability, resolve, tools_of_capability
@@ -127,16 +127,8 @@ def api_rejected(declared: DeclaredTool, target: Target) -> bool:
     name = declared.entry.text.split("(", 1)[0].strip()
     if not name or name.startswith("mcp__") or "/" in name or "*" in name:
         return False
-    pattern = _name_pattern(target.name_pattern)
-    return pattern is not None and pattern.fullmatch(name) is None
-
-
-@functools.cache
-def _name_pattern(pattern: str) -> re.Pattern[str] | None:
-    try:
-        return re.compile(pattern)
-    except re.error:  # a user target's own pattern; a config error elsewhere
-        return None
+    matches = name_matcher(target.name_pattern)
+    return matches is not None and not matches(name)
 
 
 def declared_tools(doc: Document, target: Target) -> list[DeclaredTool]:
@@ -164,6 +156,15 @@ def field_entries(doc: Document, field: str) -> list[tuple[ToolEntry, bool]]:
     every = ALL_TOOLS.get(doc.kind)
     grants = field not in REMOVING_FIELDS
     return [(entry, grants) for entry in tool_entries(doc, field) if entry.text != every]
+
+
+def name_matcher(pattern: str) -> Callable[[str], bool] | None:
+    """A target's `name_pattern` as a full-match test, run on RE2 (linear time: a config's pattern is
+    input); None for a pattern RE2 refuses, which the config check reports as an error at load."""
+    try:
+        return compile_linear(pattern)
+    except PatternError:
+        return None
 
 
 def where(target: Target) -> str:

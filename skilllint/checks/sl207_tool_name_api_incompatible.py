@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterator
 
 from skilllint.checks._collisions import manifest_claims, manifests_for
-from skilllint.checks._tools import api_rejected, declared_tools, did_you_mean
+from skilllint.checks._tools import api_rejected, declared_tools, did_you_mean, name_matcher
 from skilllint.checks.rule import Finding, ProjectContext, ProjectRule, SkillContext
 from skilllint.core.model import Severity
 from skilllint.reading.document import DOCUMENT_KINDS
@@ -31,13 +31,12 @@ def _suggest(name: str) -> str:
 def check(ctx: ProjectContext) -> Iterator[Finding]:
     project = ctx.project
     target = ctx.target
-    try:
-        pattern = re.compile(target.name_pattern)
-    except re.error:
+    matches = name_matcher(target.name_pattern)
+    if matches is None:
         return
     for manifest in manifests_for(project, target):
         for claim in manifest_claims(manifest):
-            if claim.location is None or pattern.fullmatch(claim.text):
+            if claim.location is None or matches(claim.text):
                 continue
             what = "tool name" if claim.role == "name" else "alias"
             yield Finding(claim.location, _rejected(what, claim.text, target),

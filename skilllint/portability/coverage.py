@@ -21,10 +21,10 @@ share one counter entry), so memory grows with the distinct gaps, not with the t
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from dataclasses import dataclass, field
 
+from skilllint.checks._tools import name_matcher
 from skilllint.portability.references import Gap, SkillReferences, Where
 from skilllint.runtimes.resolve import Outcome, known_capability, resolve, tools_of_capability
 from skilllint.runtimes.targets import Target
@@ -231,7 +231,7 @@ def report(tally: Tally, target: Target) -> CoverageReport:
     """Rank the names, propose aliases, and count the skills each step makes resolve."""
     renaming = target.alias_exposure == "rename"
     taken = {t.name: t.aliases[0] for t in target.tools or () if t.aliases}  # tools already offered as an alias
-    pattern = re.compile(target.name_pattern) if target.name_pattern else None
+    pattern = name_matcher(target.name_pattern) if target.name_pattern else None
     rows: list[NameRow] = []
     aliases: dict[str, str] = {}
     renamed: set[str] = set()
@@ -239,7 +239,7 @@ def report(tally: Tally, target: Target) -> CoverageReport:
     ranked = _ranked(tally)
     meanings = {name: _meaning(name, named.gaps, target) for name, named in ranked}
     for name, (_, tool, _) in meanings.items():
-        if tool is not None and pattern is not None and not pattern.fullmatch(name):
+        if tool is not None and pattern is not None and not pattern(name):
             meanings[name] = (meanings[name][0], None,
                               f"{target.id}'s model API rejects the name (`{target.name_pattern}`)")
     chosen = _one_name_each(ranked, meanings, taken, tally, exposure) if renaming else {}

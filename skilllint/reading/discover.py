@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
@@ -224,7 +225,9 @@ class _LiteralSpec:
 
 def _spec(patterns: list[tuple[int, str]]) -> tuple[GitIgnoreSpec | _LiteralSpec | None, list[int]]:
     """The compiled patterns and the line index of each. A line pathspec cannot compile (a
-    trailing backslash) matches nothing, as in git, instead of failing the whole file."""
+    trailing backslash, a reversed range `[z-a]`) matches nothing, as in git, instead of failing the
+    whole file. Matching runs on RE2 (pathspec picks its re2 backend when google-re2 is installed, a
+    dependency for this): `*a*a*a*a*a*a*a*a*b` against a long name is linear, not exponential."""
     if not patterns:
         return None, []
     literal = _LiteralSpec.parse([line for _, line in patterns])
@@ -236,7 +239,7 @@ def _spec(patterns: list[tuple[int, str]]) -> tuple[GitIgnoreSpec | _LiteralSpec
             from pathspec import GitIgnoreSpec  # imported only inside a git work tree (start-up)
 
             found = GitIgnoreSpec.from_lines([line]).patterns
-        except ValueError:
+        except (ValueError, re.error):  # `[z-a]`: a range git itself skips; the line matches nothing
             continue
         if len(found) == 1 and found[0].include is not None:
             compiled.append(found[0])

@@ -14,7 +14,6 @@ file, the key and the value.
 from __future__ import annotations
 
 import os
-import re
 import stat
 from collections.abc import Sequence
 from functools import cache
@@ -27,6 +26,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode
 
 from skilllint.checks.registry import UnknownRuleError, expand_selector
 from skilllint.core import lazyre
+from skilllint.core.linear import PatternError, compile_linear
 from skilllint.core.records import FrozenRecord, Record
 from skilllint.core.resources import load_schema
 from skilllint.reading.fsview import PlainFs, RunInputs
@@ -513,20 +513,33 @@ def _check_runtimes(data: dict[str, Any], path: Path | str) -> None:
     runtimes = data.get("runtimes", {})
     for ident, spec in runtimes.items():
         _check_name_pattern(ident, spec.get("name_pattern"), path)
+        _check_mcp_pattern(ident, spec.get("mcp_pattern"), path)
     _check_extends(runtimes, path)
 
 
 def _check_name_pattern(ident: str, pattern: str | None, path: Path | str) -> None:
-    """SL207 compiles `name_pattern`; one that cannot compile would switch the rule off unseen."""
+    """SL207 compiles `name_pattern`; one that cannot compile would switch the rule off unseen. It runs
+    on RE2 (linear time: `^(a+)+$` cannot hang a run), so a pattern RE2 refuses (a backreference, a
+    lookaround) is a config error too, naming the key."""
     if pattern is None:
         return
     try:
-        re.compile(pattern)
-    except (re.error, RecursionError, OverflowError) as error:
-        reason = getattr(error, "msg", None) or type(error).__name__
+        compile_linear(pattern)
+    except PatternError as error:
         raise ConfigError(
-            f"{path}: key `runtimes.{ident}.name_pattern`: not a valid regular expression `{_clip(pattern)}`: {reason}"
+            f"{path}: key `runtimes.{ident}.name_pattern`: not a regular expression RE2 accepts (no backreferences "
+            f"or lookaround) `{_clip(pattern)}`: {error}"
         ) from None
+
+
+def _check_mcp_pattern(ident: str, pattern: str | None, path: Path | str) -> None:
+    """`mcp_pattern` is a template (`mcp__{server}__{tool}`), not a regular expression: without `{tool}`
+    it names no tool, so every MCP reference would be foreign; say so instead of accepting `[`."""
+    if pattern is None:
+        return
+    if "{tool}" not in pattern:
+        raise ConfigError(f"{path}: key `runtimes.{ident}.mcp_pattern`: `{_clip(pattern)}` is no MCP naming: write "
+                          "a template with `{tool}` (and `{server}`), as `mcp__{server}__{tool}`")
 
 
 def _check_extends(runtimes: dict[str, Any], path: Path | str) -> None:
