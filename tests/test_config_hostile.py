@@ -108,7 +108,8 @@ def test_valid_globs_keep_working(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("pattern", "why"), [("(", "missing )"), ("[a-", "missing ]"),
                                               ("a{2,1}", "invalid repetition size"),
-                                              ("(a)\\1", "invalid escape sequence"), ("(?=a)b", "invalid perl operator")])
+                                              ("(a)\\1", "invalid escape sequence"),
+                                              ("(?=a)b", "invalid perl operator")])
 def test_name_pattern_that_re2_refuses(tmp_path: Path, pattern: str, why: str) -> None:
     """`name_pattern` runs on RE2 (linear time), so a pattern it cannot take, a backreference or a
     lookaround included, is refused at load, naming the key."""
