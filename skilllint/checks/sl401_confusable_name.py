@@ -40,9 +40,16 @@ def _pairs(items: list[tuple[str, str, P]]) -> Iterator[tuple[tuple[str, str, P]
             buckets.setdefault((item[0], key), []).append(item)
     seen: set[tuple[int, int]] = set()
     for members in buckets.values():
+        # pairs of different names only: each member against the first holder of every other name in the
+        # bucket (thousands of copies of one name were compared with each other, for nothing)
+        first: dict[str, tuple[str, str, P]] = {}
+        for item in members:
+            first.setdefault(item[1], item)
+        if len(first) < 2:
+            continue
         for a in members:
-            for b in members:
-                if a[1] != b[1] and (id(a), id(b)) not in seen:
+            for name, b in first.items():
+                if name != a[1] and (id(a), id(b)) not in seen:
                     seen.add((id(a), id(b)))
                     yield a, b
 

@@ -24,12 +24,17 @@ if TYPE_CHECKING:
     # what `signal.signal` takes and returns: a function, SIG_DFL or SIG_IGN, or None (not set from Python)
     _Handler = Callable[[int, FrameType | None], object] | int | signal.Handlers | None
 
-FILE_BUDGET_SECONDS = 10.0
-"""Soft limit per file: the checks stop and the file gets SL000. Every check is linear, so
-an honest file under the size limit takes milliseconds; this only catches our own bugs."""
-HARD_LIMIT_SECONDS = 30.0
-"""Per file, for the process pool: a worker still busy after this is killed (a hang in C
-code, where the soft budget's signal cannot interrupt)."""
+FILE_BUDGET_SECONDS = 30.0
+"""Soft limit per file, in CPU seconds of the process checking it: the checks stop and the file gets
+SL000. Every check is linear, so an honest file under the size limit takes milliseconds (a 1 MB line of
+88,000 tool names, seconds); this only catches our own bugs. CPU time, not wall time, so a loaded
+machine or another `--jobs` cannot change the output: a file over budget is over it everywhere."""
+WALL_FACTOR = 10.0
+"""The same budget in wall-clock time, times this: a backstop for a check that waits without using
+the CPU (a read that blocks), which the CPU timer never sees."""
+HARD_LIMIT_SECONDS = 300.0
+"""Per file, for the process pool: a worker still busy after this (wall time) is killed (a hang in C
+code, where the soft budget's signals cannot interrupt)."""
 
 INTERNAL_ERROR_CODE = "SL000"
 INTERNAL_ERROR_NAME = "internal-error"
@@ -42,28 +47,33 @@ class BudgetExceeded(BaseException):  # noqa: N818 - not an error of the input, 
 
 
 class FileBudget:
-    """A per-file time limit: BudgetExceeded is raised in this thread once a file's checks run
-    longer than `seconds`. The signal handler is installed once (`install`, restored by
-    `uninstall`), so each file costs two `setitimer` calls. A no-op where signals cannot be
-    used (not the main thread, no setitimer), as when skilllint runs inside another program.
+    """A per-file time limit: BudgetExceeded is raised in this thread once a file's checks have used
+    `seconds` of CPU (or ten times that of wall time, for a check that waits). The signal handlers are
+    installed once (`install`, restored by `uninstall`), so each file costs four `setitimer` calls. A
+    no-op where signals cannot be used (not the main thread, no setitimer), as when skilllint runs
+    inside another program.
     """
 
     def __init__(self, seconds: float) -> None:
         self.seconds = seconds
         self.usable = False
         self.previous: _Handler = None
+        self.previous_cpu: _Handler = None
 
     def install(self) -> FileBudget:
-        self.usable = (self.seconds > 0 and hasattr(signal, "setitimer")
+        self.usable = (self.seconds > 0 and hasattr(signal, "setitimer") and hasattr(signal, "SIGPROF")
                        and threading.current_thread() is threading.main_thread())
         if self.usable:
             self.previous = signal.signal(signal.SIGALRM, _expire)
+            self.previous_cpu = signal.signal(signal.SIGPROF, _expire)
         return self
 
     def uninstall(self) -> None:
         if self.usable:
             signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.setitimer(signal.ITIMER_PROF, 0)
             signal.signal(signal.SIGALRM, self.previous)
+            signal.signal(signal.SIGPROF, self.previous_cpu)
             self.usable = False
 
     def __enter__(self) -> FileBudget:
@@ -78,10 +88,12 @@ class FileBudget:
         if not self.usable:
             yield
             return
-        signal.setitimer(signal.ITIMER_REAL, self.seconds)
+        signal.setitimer(signal.ITIMER_PROF, self.seconds)  # CPU time of the process: the budget
+        signal.setitimer(signal.ITIMER_REAL, self.seconds * WALL_FACTOR)  # wall time: the backstop
         try:
             yield
         finally:
+            signal.setitimer(signal.ITIMER_PROF, 0)
             signal.setitimer(signal.ITIMER_REAL, 0)
 
 

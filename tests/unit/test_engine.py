@@ -443,7 +443,7 @@ def test_a_rule_cannot_swallow_the_budget(tmp_path: Path) -> None:
             yield Finding(Location(ctx.doc.path, Span(5, 1)), "swallowed")
 
     result = lint_paths(["."], _settings(_tree(tmp_path, "s"), [skill_rule(swallowing), REAL["SL000"]]))
-    assert [d.message.split(";")[0] for d in result.diagnostics] == ["skilllint stopped after 10 s in SL990"]
+    assert [d.message.split(";")[0] for d in result.diagnostics] == ["skilllint stopped after 30 s in SL990"]
 
 
 # -- progress and the run's surroundings ---------------------------------------------------------------
