@@ -233,3 +233,20 @@ def test_references_into_a_big_folder_are_linear(tmp_path: Path) -> None:
 
     passes, small, large = _ratio_ok(measure(1000), measure(FACTOR * 1000))
     assert passes, f"{small:.4f}s, then {large:.4f}s"
+
+
+def test_deny_rules_against_grants_are_linear(tmp_path: Path) -> None:
+    """`.claude/settings.json` with thousands of deny rules, a skill granting thousands of tools: each grant was
+    compared with every rule (25,000 rules against 2,000 grants: past the file's budget, SL000)."""
+    def measure(n: int) -> Callable[[], float]:
+        grants = " ".join(f"Bash(tool{i}:*)" for i in range(n))
+        root = _write(tmp_path / str(n), _fields(f"allowed-tools: {grants}\n"))
+        (root / ".claude").mkdir()
+        deny = ",".join(f'"Bash(cmd{i}:*)", "mcp__s{i}", "Tool{i}"' for i in range(n))
+        (root / ".claude" / "settings.json").write_text('{"permissions": {"deny": [' + deny + "]}}\n",
+                                                        encoding="utf-8")
+        return lambda: _lint_time(root)
+
+    _lint_time(_write(tmp_path / "warm", _FM))
+    passes, small, large = _ratio_ok(measure(300), measure(FACTOR * 300))
+    assert passes, f"{small:.3f}s, then {large:.3f}s"

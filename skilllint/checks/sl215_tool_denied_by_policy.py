@@ -27,7 +27,7 @@ import os
 from collections.abc import Iterator
 
 from skilllint.checks._gemini import excluded_tools, gemini_files, reads_gemini_files
-from skilllint.checks._policies import matches as covers
+from skilllint.checks._policies import RuleIndex
 from skilllint.checks._project import nearest_files, read_json, shown_path
 from skilllint.checks._settings import rule_lists
 from skilllint.checks._tools import DeclaredTool, declared_tools
@@ -82,11 +82,12 @@ def _denied(doc: Document, granted: list[DeclaredTool], target: Target,
             rules: list[tuple[str, str, str]]) -> Iterator[tuple[DeclaredTool, str, str, str]]:
     """(declared tool, file as shown, key, rule) for each granted tool and the first of the
     (file, key, rule) entries that covers it."""
+    index = RuleIndex([rule for _, _, rule in rules], target, {})
     for declared in granted:
-        for path, key, rule in rules:
-            if covers(rule, declared, target, {}):
-                yield declared, shown_path(doc, path), key, rule
-                break
+        first = index.first(declared)
+        if first is not None:
+            path, key, rule = rules[first]
+            yield declared, shown_path(doc, path), key, rule
 
 
 def _by_config(ctx: SkillContext, granted: list[DeclaredTool]) -> Iterator[Finding]:
@@ -95,14 +96,16 @@ def _by_config(ctx: SkillContext, granted: list[DeclaredTool]) -> Iterator[Findi
     for policy in ctx.policies:
         if not matches(ctx.doc.path, policy.paths):
             continue
+        deny = RuleIndex(list(policy.deny), ctx.target, ctx.groups)
+        allow = None if policy.allow is None else RuleIndex(list(policy.allow), ctx.target, ctx.groups)
         for declared in granted:
-            denied = next((e for e in policy.deny if covers(e, declared, ctx.target, ctx.groups)), None)
-            if denied is not None:
+            first = deny.first(declared)
+            if first is not None:
+                denied = policy.deny[first]
                 yield Finding(declared.entry.location, f"`{declared.entry.text}` is denied by policy `{policy.name}` "
                               f"(`{denied}` in its deny list), which applies here",
                               "drop it from the list, or change the policy in the config if the tool is needed")
-            elif policy.allow is not None and not any(covers(e, declared, ctx.target, ctx.groups)
-                                                      for e in policy.allow):
+            elif allow is not None and allow.first(declared) is None:
                 yield Finding(declared.entry.location, f"`{declared.entry.text}` is not allowed by policy "
                               f"`{policy.name}`, which applies here: its allow list has no entry for it",
                               "drop it from the list, or add it to the policy's `allow` in the config")
