@@ -119,13 +119,10 @@ class RuleIndex:
             whole, exact = self.written_whole, self.written_exact
         else:
             whole, exact = self.unknown_whole, self.unknown_exact
-            for index in (self.whole_tool.get(granted.tool.name),
-                          self.tool_spec.get((granted.tool.name, (granted.specifier or "").strip()))):
-                if index is not None:
-                    found.append(index)
-        for index in (whole.get(name), exact.get(written)):
-            if index is not None:
-                found.append(index)
+            found += [hit for hit in (self.whole_tool.get(granted.tool.name),
+                                      self.tool_spec.get((granted.tool.name, (granted.specifier or "").strip())))
+                      if hit is not None]
+        found += [hit for hit in (whole.get(name), exact.get(written)) if hit is not None]
         return min(found) if found else None
 
 
