@@ -313,6 +313,29 @@ def _mixed_tree(root: Path) -> None:
         (root / "fifo-skill").mkdir()
         os.mkfifo(root / "fifo-skill" / "SKILL.md")
     (root / "tools.json").write_text("[" * 10_000, encoding="utf-8")
+    _slow_shapes(root)
+
+
+def _slow_shapes(root: Path) -> None:
+    """What once grew faster than its input, or ended a run: each at a size the old code took seconds on."""
+    (root / ".git").mkdir()  # a work tree: `.gitignore` is read
+    (root / ".gitignore").write_text("[z-a]\n*a*a*a*a*a*a*a*a*b\n", encoding="utf-8")
+    _skill(root, "a" * 60, _frontmatter("a" * 60, ""))
+    tools = ",".join('{"name": "%s", "inputSchema": {"type": "object"}}' % ("t" if i % 2 else "T") for i in range(2000))
+    (root / "app.tools.json").write_text('{"tools": [' + tools + "]}", encoding="utf-8")
+    refs = _skill(root, "refs", _frontmatter("refs", "") + "".join(f"See `references/F{i}.md`.\n" for i in range(2000)))
+    (refs / "references").mkdir()
+    for i in range(2000):
+        (refs / "references" / f"f{i}.md").write_text("x\n", encoding="utf-8")
+    grants = " ".join(f"Bash(tool{i}:*)" for i in range(1000))
+    _skill(root, "grants", _frontmatter("grants", f"allowed-tools: {grants}"))
+    (root / ".claude").mkdir()
+    deny = ",".join(f'"Bash(cmd{i}:*)"' for i in range(5000))
+    (root / ".claude" / "settings.json").write_text('{"permissions": {"deny": [' + deny + "]}}", encoding="utf-8")
+    _skill(root, "spans", _frontmatter("spans", "") + "Use " + "`Read` " * 20_000 + "\n")
+    (root / ".mcp.json").write_text('["github"]', encoding="utf-8")
+    (root / ".gemini").mkdir()
+    (root / ".gemini" / "settings.json").write_text("[1]", encoding="utf-8")
 
 
 def test_mixed_hostile_tree_finishes_with_the_same_output_for_any_jobs(tmp_path: Path) -> None:
@@ -331,10 +354,22 @@ def test_mixed_hostile_tree_finishes_with_the_same_output_for_any_jobs(tmp_path:
     for path, code in {
         "date-skill/SKILL.md": "SL127", "tag-skill/SKILL.md": "SL101", "deep-skill/SKILL.md": "SL101",
         "broken-yaml/SKILL.md": "SL101", "no-frontmatter/SKILL.md": "SL100", "binary/SKILL.md": "SL004",
-        "latin1/SKILL.md": "SL002", "tools.json": "SL101",
+        "latin1/SKILL.md": "SL002", "tools.json": "SL101", "app.tools.json": "SL410", "refs/SKILL.md": "SL300",
+        ".mcp.json": "SL208", ".gemini/settings.json": "SL205",
     }.items():
         assert any(d["path"] == path and d["code"] == code for d in diagnostics), (path, code, by_path.get(path))
     assert sum(d["code"] == "SL200" for d in diagnostics) == 66
+
+
+def test_mixed_hostile_tree_on_claude_code_is_the_same_for_any_jobs(tmp_path: Path) -> None:
+    """The target that reads the project's settings (SL215 against 5,000 deny rules) and its MCP config."""
+    _mixed_tree(tmp_path)
+    outputs = [run_cli(["check", ".", "--isolated", "--format", "json", "--jobs", jobs, "-t", "claude-code"], tmp_path)
+               for jobs in ("1", "2")]
+    assert outputs[0] == outputs[1]
+    diagnostics = json.loads(outputs[0][1])
+    assert not [d for d in diagnostics if d["code"] == "SL000"]
+    assert any(d["path"] == ".mcp.json" and d["code"] == "SL208" for d in diagnostics)
 
 
 def test_values_yaml_converts_get_help_to_quote_them(tmp_path: Path) -> None:

@@ -52,9 +52,21 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
 def check_file(ctx: FileContext) -> Iterator[Finding]:
     """The same `hooks` object in a project's `.claude/settings*.json` and a plugin's
     `hooks/hooks.json`: a hook there with the wrong shape never runs either."""
-    data = ctx.file.data
+    file = ctx.file
+    data = file.data
+    if file.kind == HOOKS and file.root is not None and hook_vocabulary(ctx.target.dialect) is not None:
+        # a plugin's hooks file exists for its `hooks`: without them, none of it runs
+        if not isinstance(data, dict):
+            yield Finding(file.locate(()), f"the hooks file holds {'`null`' if data is None else kind_of(data)}, "
+                          "not an object: none of its hooks run",
+                          'write an object: `{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [...]}]}}`')
+            return
+        if "hooks" not in data:
+            yield Finding(file.locate(()), "the hooks file has no `hooks` object: none of it runs",
+                          'put the events under `"hooks"`: `{"hooks": {"PreToolUse": [...]}}`')
+            return
     if isinstance(data, dict) and "hooks" in data:
-        yield from _hooks(ctx.target.dialect, data["hooks"], ctx.file.locate)
+        yield from _hooks(ctx.target.dialect, data["hooks"], file.locate)
 
 
 def _hooks(dialect: str, hooks: object, locate: Locate) -> Iterator[Finding]:

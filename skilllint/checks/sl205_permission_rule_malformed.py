@@ -48,10 +48,17 @@ def check_file(ctx: FileContext) -> Iterator[Finding]:
 def _shapes(file: JsonFile) -> Iterator[Finding]:
     data = file.data
     if not isinstance(data, dict):
-        if file.root is not None and file.kind == SETTINGS:  # parsed, but no object: `null`, `[]`
+        if file.root is not None:  # parsed, but no object: `null`, `[]`
             what = "`null`" if data is None else kind_of(data)
-            yield Finding(file.locate(()), f"the settings file holds {what}, not an object: none of "
-                          "its rules apply", 'write an object: `{"permissions": {"deny": ["Bash(rm:*)"]}}`')
+            if file.kind == SETTINGS:
+                yield Finding(file.locate(()), f"the settings file holds {what}, not an object: none of "
+                              "its rules apply", 'write an object: `{"permissions": {"deny": ["Bash(rm:*)"]}}`')
+            else:
+                yield Finding(file.locate(()), f"the Gemini CLI file holds {what}, not an object: none of its "
+                              "settings apply, tool exclusions included",
+                              'write an object: `{"excludeTools": ["run_shell_command(rm -rf)"]}`'
+                              if file.kind == GEMINI_EXTENSION else
+                              'write an object: `{"tools": {"exclude": ["run_shell_command(rm -rf)"]}}`')
         return
     if file.kind == SETTINGS:
         lists: list[tuple[tuple[str, ...], object]] = []

@@ -19,12 +19,14 @@ from collections.abc import Iterator
 
 from skilllint.checks._copilot import COPILOT_KINDS, unconfigured_servers
 from skilllint.checks._gemini import gemini_files, mcp_servers, reads_gemini_files
+from skilllint.checks._helpers import kind_of
 from skilllint.checks._project import nearest_files, read_json, shown_path
 from skilllint.checks._tools import declared_tools
-from skilllint.checks.rule import Finding, SkillContext, SkillRule
+from skilllint.checks.rule import FileContext, Finding, SkillContext, SkillRule
 from skilllint.core.model import Severity
 from skilllint.core.suggest import closest
 from skilllint.reading.document import DOCUMENT_KINDS, Document
+from skilllint.reading.jsonfile import MCP
 from skilllint.runtimes.resolve import Outcome
 from skilllint.runtimes.targets import Target
 
@@ -117,6 +119,23 @@ def _servers(data: object) -> set[str]:
     return {str(key) for key, value in data.items() if isinstance(value, dict)}
 
 
+def check_file(ctx: FileContext) -> Iterator[Finding]:
+    """An MCP config of the wrong shape configures no server, so every `mcp__<server>__` tool a skill
+    names is missing from the session: said at the file, where it is fixed, once."""
+    file = ctx.file
+    data = file.data
+    if file.root is None or ctx.target.dialect != "claude-code":
+        return  # unparsable: SL101 says so; other runtimes do not read `.mcp.json`
+    if not isinstance(data, dict):
+        yield Finding(file.locate(()), f"the MCP config holds {'`null`' if data is None else kind_of(data)}, "
+                      "not an object: it configures no server",
+                      'write an object: `{"mcpServers": {"github": {"command": "...", "args": [...]}}}`')
+    elif "mcpServers" in data and not isinstance(data["mcpServers"], dict):
+        yield Finding(file.locate(("mcpServers",)), f"`mcpServers` is {kind_of(data['mcpServers'])}, not an "
+                      "object of servers by name: it configures no server",
+                      'write `"mcpServers": {"github": {"command": "...", "args": [...]}}`')
+
+
 RULE = SkillRule(
     code="SL208",
     name="mcp-server-not-configured",
@@ -125,4 +144,6 @@ RULE = SkillRule(
     check=check,
     per_target=True,
     documents=DOCUMENT_KINDS,
+    files=(MCP,),
+    file_check=check_file,
 )
