@@ -126,7 +126,8 @@ def _no_hint(ctx: SkillContext) -> Iterator[Finding]:
             Location(doc.path, Span.on_line(line, match.start() + 1, max(length, len(match.group(0))))),
             "the body uses `$ARGUMENTS`, but there is no `argument-hint`: the slash-command menu shows nothing "
             "about what to type after the command",
-            "add `argument-hint:` with the expected arguments, e.g. `argument-hint: [issue-number] [branch]`",
+            "add `argument-hint:` with the expected arguments, e.g. `argument-hint: \"[issue-number] [branch]\"` "
+            "(quoted: unquoted, YAML reads a list)",
             severity=Severity.INFO,
         )
         return  # one per skill: the hint is missing once

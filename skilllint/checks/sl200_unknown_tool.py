@@ -72,11 +72,14 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
                 yield Finding(declared.entry.location, f"{message}{why}; `{covering}` does that job there",
                               did_you_mean(resolution), Severity.INFO)
             else:
-                gap = "" if covering_known(name, target) is None else (
+                # a need the target cannot meet is a warning; a name whose job nobody knows (`Python`, an
+                # application's own tool) declares no need to judge, in a field that grants nothing: a note
+                known = covering_known(name, target) is not None
+                gap = "" if not known else (
                     " and has no tool that does that job" if semantics == "ignored" else
                     ", and no tool there does that job")
                 yield Finding(declared.entry.location, f"{message}{why}{gap}", did_you_mean(resolution),
-                              Severity.WARNING)
+                              Severity.WARNING if known else Severity.INFO)
             continue
         yield Finding(declared.entry.location, message, did_you_mean(resolution))
 
