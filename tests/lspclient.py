@@ -17,9 +17,12 @@ TIMEOUT = 20.0
 
 
 class LspClient:
-    def __init__(self, cwd: Path, command: list[str] | None = None) -> None:
+    def __init__(self, cwd: Path, command: list[str] | None = None, memory_limit: int | None = None) -> None:
+        """`memory_limit`: the server's address space, in bytes (RLIMIT_AS), so a server that reads
+        without bound fails fast instead of taking the test machine's memory."""
         self.process = subprocess.Popen(command or [sys.executable, "-m", "skilllint", "server"], cwd=cwd,
-                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                        preexec_fn=None if memory_limit is None else _limit_memory(memory_limit))
         self.messages: queue.Queue[dict[str, Any] | None] = queue.Queue()
         self.seen: list[dict[str, Any]] = []  # notifications read while waiting for something else
         self.next_id = 0
@@ -52,12 +55,16 @@ class LspClient:
         self.send({"method": method, "params": params})
 
     def request(self, method: str, params: Any, timeout: float = TIMEOUT) -> Any:
+        reply = self.call(method, params, timeout)
+        assert "error" not in reply, reply
+        return reply.get("result")
+
+    def call(self, method: str, params: Any, timeout: float = TIMEOUT) -> dict[str, Any]:
+        """The whole reply to a request: its `result`, or its `error`."""
         self.next_id += 1
         ident = self.next_id
         self.send({"id": ident, "method": method, "params": params})
-        reply = self._next(lambda m: m.get("id") == ident and "method" not in m, timeout)
-        assert "error" not in reply, reply
-        return reply.get("result")
+        return self._next(lambda m: m.get("id") == ident and "method" not in m, timeout)
 
     def wait_for(self, predicate: Callable[[dict[str, Any]], bool], timeout: float = TIMEOUT) -> dict[str, Any]:
         """The first notification (already seen or coming) that `predicate` accepts; it is consumed."""
@@ -105,3 +112,12 @@ class LspClient:
             if self.process.poll() is None:
                 self.process.kill()
                 self.process.wait()
+
+
+def _limit_memory(limit: int) -> Callable[[], None]:
+    def limit_memory() -> None:
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+    return limit_memory

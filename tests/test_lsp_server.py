@@ -10,6 +10,8 @@ config as a diagnostic while the server goes on; shutdown and exit.
 from __future__ import annotations
 
 import json
+import os
+import sys
 import textwrap
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -34,7 +36,7 @@ CLEAN = BROKEN.replace("Editt", "Edit")
 
 
 def _utf16(text: str) -> int:
-    return len(text.encode("utf-16-le")) // 2
+    return len(text.encode("utf-16-le", "surrogatepass")) // 2  # a lone surrogate: one unit
 
 
 def _range_of(text: str, needle: str, line_index: int) -> dict[str, Any]:
@@ -56,14 +58,15 @@ def workspace(tmp_path: Path) -> Path:
 
 
 @contextmanager
-def serving(root: Path, command: list[str] | None = None, encodings: list[str] | None = None
-            ) -> Iterator[tuple[LspClient, dict[str, Any]]]:
-    """A server started in `root` and initialized (offering `encodings` when given): the client and
-    the server's capabilities. Killed at the end if the test did not close it."""
-    client = LspClient(root, command)
+def serving(root: Path, command: list[str] | None = None, encodings: list[str] | None = None, *,
+            memory_limit: int | None = None, root_uri: bool = True) -> Iterator[tuple[LspClient, dict[str, Any]]]:
+    """A server started in `root` and initialized (offering `encodings` when given; with `root` as
+    its rootUri unless `root_uri` is false): the client and the server's capabilities. Killed at
+    the end if the test did not close it."""
+    client = LspClient(root, command, memory_limit)
     try:
         capabilities = {"general": {"positionEncodings": encodings}} if encodings else {}
-        result = client.request("initialize", {"processId": None, "rootUri": root.as_uri(),
+        result = client.request("initialize", {"processId": None, "rootUri": root.as_uri() if root_uri else None,
                                                "capabilities": capabilities})
         client.notify("initialized", {})
         yield client, result["capabilities"]
@@ -268,3 +271,128 @@ def test_a_client_that_counts_utf8_bytes_gets_byte_offsets(workspace: Path) -> N
                                                         "position": {"line": 7, "character": start + 2}})
         assert "`Editt`: unknown" in hovered["contents"]["value"]
         assert client.close() == 0
+
+
+# What a client sends is not trusted (issue 29): files the editor never opened, URIs, text.
+
+unix_only = pytest.mark.skipif(not hasattr(os, "mkfifo") or sys.platform == "win32", reason="FIFOs, /dev/zero, rlimits")
+
+
+def _hover(client: LspClient, uri: str, line: int = 0, character: int = 0, timeout: float = 10.0) -> dict[str, Any]:
+    return client.call("textDocument/hover", {"textDocument": {"uri": uri},
+                                              "position": {"line": line, "character": character}}, timeout)
+
+
+def _peak_rss_kib(pid: int) -> int | None:
+    """The process's peak resident memory (Linux's VmHWM); None where /proc does not say."""
+    try:
+        with open(f"/proc/{pid}/status", encoding="ascii") as status:
+            return next(int(line.split()[1]) for line in status if line.startswith("VmHWM:"))
+    except (OSError, StopIteration):
+        return None
+
+
+@unix_only
+def test_a_file_never_opened_that_is_no_regular_file_is_not_read(workspace: Path) -> None:
+    """Hover and save on a file the editor never opened read it from disk. A SKILL.md that is a
+    symlink to /dev/zero was read without end (7.9 GB), a FIFO blocked the server for good: now
+    neither is read (open without blocking, fstat, regular files only) and the save reports what
+    `check` reports."""
+    (workspace / "zero").mkdir()
+    zero = workspace / "zero" / "SKILL.md"
+    zero.symlink_to("/dev/zero")
+    (workspace / "pipe").mkdir()
+    pipe = workspace / "pipe" / "SKILL.md"
+    os.mkfifo(pipe)
+    # 1 GiB of address space: the server needs a fifth of it; one that reads /dev/zero fails fast
+    with serving(workspace, memory_limit=1 << 30) as (client, _):
+        assert _hover(client, zero.as_uri()) == {"jsonrpc": "2.0", "id": client.next_id, "result": None}
+        peak = _peak_rss_kib(client.process.pid)
+        assert peak is None or peak < 300 * 1024, f"peak RSS {peak} KiB"
+        # at once, not after the timeout
+        assert _hover(client, pipe.as_uri()) == {"jsonrpc": "2.0", "id": client.next_id, "result": None}
+        client.notify("textDocument/didSave", {"textDocument": {"uri": pipe.as_uri()}})
+        [fifo] = client.diagnostics(pipe.as_uri())["diagnostics"]
+        assert (fifo["code"], fifo["message"].split("\n")[0]) == ("SL001", "a FIFO (named pipe), not a regular file; "
+                                                                              "not read")
+        client.notify("textDocument/didSave", {"textDocument": {"uri": zero.as_uri()}})
+        assert _codes(client.diagnostics(zero.as_uri())) == ["SL005"]  # a symlink out of the project: not followed
+        hovered = _hover(client, (workspace / "emo" / "SKILL.md").as_uri(), 3, len("allowed-tools: R"))
+        assert "`Read`: exact" in hovered["result"]["contents"]["value"]  # a regular file is read as before
+        assert client.close() == 0
+
+
+@unix_only
+def test_a_file_never_opened_is_read_up_to_the_size_limit_check_uses(workspace: Path) -> None:
+    """The limit is the config's `max-file-size`, as for `check`: no more than it is read (a 4 GiB
+    file was read whole, here past the server's memory), no hover past it (the file is not parsed),
+    and a save reports SL003 with the file's true size."""
+    (workspace / ".skilllint.yaml").write_text("targets: [claude-code]\nmax-file-size: 1000\n", encoding="utf-8")
+    big = workspace / "emo" / "SKILL.md"
+    text = CLEAN + "Padding.\n" * 200
+    big.write_text(text, encoding="utf-8")
+    (workspace / "huge").mkdir()
+    huge = workspace / "huge" / "SKILL.md"
+    huge.write_text(CLEAN.replace("emo", "huge"), encoding="utf-8")
+    os.truncate(huge, 4 << 30)  # sparse: no disk taken
+    with serving(workspace, memory_limit=1 << 30) as (client, _):
+        for file, size in [(big, len(text.encode())), (huge, 4 << 30)]:
+            assert _hover(client, file.as_uri(), 3, len("allowed-tools: R")) == {
+                "jsonrpc": "2.0", "id": client.next_id, "result": None}
+            client.notify("textDocument/didSave", {"textDocument": {"uri": file.as_uri()}})
+            [too_large] = client.diagnostics(file.as_uri())["diagnostics"]
+            assert too_large["code"] == "SL003"
+            assert f"file is {size:,} bytes, over the limit of 1,000" in too_large["message"]
+        peak = _peak_rss_kib(client.process.pid)
+        assert peak is None or peak < 300 * 1024, f"peak RSS {peak} KiB"
+        assert client.close() == 0
+
+
+def test_a_lone_surrogate_in_the_text_is_sl002_not_an_internal_error(server: LspClient, workspace: Path) -> None:
+    """JSON can carry `\\ud800`, UTF-8 cannot: the buffer is linted as the bytes it would be, not UTF-8."""
+    uri = (workspace / "emo" / "SKILL.md").as_uri()
+    text = CLEAN.replace("Greets people.", "Greets \ud800 people.")
+    _open(server, uri, text)
+    [found] = server.diagnostics(uri)["diagnostics"]
+    assert found["code"] == "SL002" and found["message"].startswith("invalid UTF-8 at byte offset")
+    assert found["range"] == _range_of(text, "\ud800", 2)
+    # not parsed: no tool there, and no error
+    assert _hover(server, uri, 3, len("allowed-tools: R")) == {"jsonrpc": "2.0", "id": server.next_id, "result": None}
+    assert server.close() == 0
+
+
+@pytest.mark.parametrize("root_uri", [True, False])
+def test_a_uri_the_system_cannot_take_is_refused_not_linted(workspace: Path, root_uri: bool) -> None:
+    """A NUL (`%00`) or a path past PATH_MAX ended in SL000 (ValueError, ENAMETOOLONG; without a
+    workspace folder the long path was walked up for `.git`): now a warning says why, and a
+    request on it is InvalidParams."""
+    folder = (workspace / "emo").as_uri()
+    with serving(workspace, root_uri=root_uri) as (client, _):
+        for uri, why in [(folder + "/SKILL%00.md", "its path holds a NUL character"),
+                         (folder + "/" + "a" * 100_000 + "/SKILL.md", "its path is 100,"),
+                         ("file:///" + "a/" * 50_000 + "SKILL.md", "its path is 100,"),
+                         (folder + "/" + "a" * 300 + ".md", "a name in its path is 303 bytes long")]:
+            _open(client, uri, CLEAN)
+            [refused] = client.diagnostics(uri, timeout=10)["diagnostics"]
+            assert refused["message"].startswith("skilllint: not linted: " + why), refused
+            assert refused["severity"] == 2 and "code" not in refused
+            error = _hover(client, uri)["error"]
+            assert error["code"] == -32602 and why in error["message"]
+        assert not [m for m in client.seen if m.get("method") == "window/showMessage"]
+        good = (workspace / "emo" / "SKILL.md").as_uri()
+        _open(client, good, BROKEN)
+        assert _codes(client.diagnostics(good)) == ["SL200", "SL320"]
+        assert client.close() == 0
+
+
+def test_a_change_to_a_document_never_opened_is_ignored(server: LspClient, workspace: Path) -> None:
+    """pygls answered "Error in server: KeyError": the change is logged and dropped, nothing linted."""
+    uri = (workspace / "emo" / "SKILL.md").as_uri()
+    _change(server, uri, BROKEN, 2)
+    logged = server.wait_for(lambda m: m.get("method") == "window/logMessage")
+    assert logged["params"]["message"] == f"skilllint: didChange for a document that is not open, ignored: {uri}"
+    _open(server, uri, BROKEN)  # the server goes on: the document opened is linted from its text
+    published = server.diagnostics(uri)
+    assert published["version"] == 1 and _codes(published) == ["SL200", "SL320"]
+    assert not [m for m in server.seen if m.get("method") in ("window/showMessage", "textDocument/publishDiagnostics")]
+    assert server.close() == 0

@@ -14,6 +14,7 @@ from pathlib import Path
 from skilllint.checks._body import candidate_spans
 from skilllint.checks._tools import explain_resolution, tool_fields
 from skilllint.core.model import Span
+from skilllint.embedding.lsp.buffers import buffer_bytes
 from skilllint.engine.linter import definition_targets, skill_targets
 from skilllint.reading.discover import discover
 from skilllint.reading.document import SKILL, Document, load_document
@@ -27,7 +28,7 @@ def hover_markdown(file: str, text: str, line: int, column: int, root: Path) -> 
     """Markdown for the tool name at 1-based (line, character column) of `text` linted as `file`;
     None when there is none there, or the file is no skill, subagent or command. Raises
     ConfigError/SettingsError as `check` would for the file's config."""
-    overlay = {file: text.encode("utf-8", errors="surrogateescape")}
+    overlay = {file: buffer_bytes(text)}  # a lone surrogate: bytes that are not UTF-8, as the lint reads them
     settings = settings_by_config([file], {"no_cache": True, "jobs": 1}, root)[0][0]
     found = discover([file], root, fs=PlainFs(overlay))
     if found.skills:

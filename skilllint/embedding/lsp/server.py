@@ -11,22 +11,32 @@ Hover on a tool name shows how it resolves on that file's targets (`hover.py`). 
 raises to the client: a config that cannot be used is a diagnostic at the top of the file, and an
 internal error is one too (and a log message), and the server goes on.
 
+What a client sends is not trusted. A URI whose path the system cannot take (a NUL, past
+PATH_MAX) is a warning at the top of the document, not a lint, and a request on it an
+InvalidParams error; a `didChange` for a document never opened is logged and ignored (pygls
+raised KeyError); a file the editor has not opened is never read through pygls (which reads
+any file whole, `/dev/zero` without end, and blocks on a FIFO) but as `check` reads it.
+
 pygls and lsprotocol are imported here only, and this module only by the `server` command.
 """
 
 from __future__ import annotations
 
 import asyncio
-import os
 import re
+from collections.abc import Generator
 from typing import Any
+from urllib.parse import unquote
 
 from lsprotocol import types as lsp
+from pygls.exceptions import JsonRpcInvalidParams
 from pygls.lsp.server import LanguageServer
+from pygls.protocol import LanguageServerProtocol, lsp_method
 from pygls.uris import to_fs_path
+from pygls.workspace import TextDocument
 
 from skilllint.core.model import Diagnostic, Severity, Span, TextEdit
-from skilllint.embedding.lsp.buffers import lint_buffer, project_root
+from skilllint.embedding.lsp.buffers import BadPath, checked_path, disk_text, lint_buffer, lint_on_disk, project_root
 from skilllint.embedding.lsp.positions import UTF16, from_lsp, span_to_range, text_lines, to_lsp
 from skilllint.version import __version__
 
@@ -36,11 +46,27 @@ _SEVERITY = {Severity.ERROR: lsp.DiagnosticSeverity.Error, Severity.WARNING: lsp
              Severity.INFO: lsp.DiagnosticSeverity.Information}
 
 
+class SkilllintProtocol(LanguageServerProtocol):
+    """pygls' protocol, but a `didChange` for a document that was never opened (or is closed) is
+    ignored and logged: pygls indexes its open documents with the URI and answered the client
+    "Error in server: KeyError"; with no text to apply the change to, there is nothing to lint."""
+
+    @lsp_method(lsp.TEXT_DOCUMENT_DID_CHANGE)
+    def lsp_text_document__did_change(self, params: lsp.DidChangeTextDocumentParams) -> Generator[Any, Any, None]:
+        uri = params.text_document.uri
+        if unquote(uri) not in self.workspace.text_documents:
+            self._server.window_log_message(lsp.LogMessageParams(
+                lsp.MessageType.Warning, f"skilllint: didChange for a document that is not open, ignored: {uri[:200]}"))
+            return
+        yield from super().lsp_text_document__did_change(params)
+
+
 class SkilllintServer(LanguageServer):
     """The server, with the lints waiting for the end of a burst of changes (one timer per file)."""
 
     def __init__(self, debounce: float = DEBOUNCE_SECONDS) -> None:
-        super().__init__(SOURCE, __version__, text_document_sync_kind=lsp.TextDocumentSyncKind.Incremental)
+        super().__init__(SOURCE, __version__, text_document_sync_kind=lsp.TextDocumentSyncKind.Incremental,
+                         protocol_cls=SkilllintProtocol)
         self.debounce = debounce
         self.waiting: dict[str, asyncio.TimerHandle] = {}
 
@@ -50,11 +76,24 @@ class SkilllintServer(LanguageServer):
         return str(self.workspace.position_encoding or UTF16)
 
     def folders(self) -> list[str]:
-        """The workspace folders, as paths."""
+        """The workspace folders, as paths (one the system cannot take is left out: no file is in it)."""
         uris = [folder.uri for folder in self.workspace.folders.values()]
         if self.workspace.root_uri:
             uris.append(self.workspace.root_uri)
-        return [path for path in (to_fs_path(uri) for uri in uris) if path]
+        paths = []
+        for uri in uris:
+            try:
+                paths.append(document_path(uri))
+            except BadPath:
+                continue
+        return [path for path in paths if path]
+
+    def opened(self, uri: str) -> TextDocument | None:
+        """The editor's document `uri` when it is open (pygls keys them by the unquoted URI); None
+        otherwise: `workspace.get_text_document` would make one whose text pygls reads from disk
+        whole, whatever the file is."""
+        document = self.workspace.text_documents.get(unquote(uri))
+        return document if isinstance(document, TextDocument) else None
 
     def schedule(self, uri: str) -> None:
         """Lint `uri` once its text has not changed for `debounce` seconds."""
@@ -67,22 +106,40 @@ class SkilllintServer(LanguageServer):
             waiting.cancel()
 
     def lint(self, uri: str) -> None:
-        """Publish the diagnostics of the open document `uri`, from its current text."""
+        """Publish the diagnostics of the document `uri`, from its current text; of the file on disk
+        when the editor has not opened it (a save sent without an open), read as `check` reads it."""
         self.cancel(uri)
-        file = to_fs_path(uri) if uri.startswith("file:") else None
+        try:
+            file = document_path(uri)
+        except BadPath as refused:
+            self.refuse(uri, refused)
+            return
         if file is None:
             return  # an unsaved editor tab (`untitled:`) has no path to take a config and a kind from
-        document = self.workspace.get_text_document(uri)
-        text = document.source
-        lines = text_lines(text)
+        document = self.opened(uri)
+        version = None if document is None else document.version
         try:
-            found = [self.to_lsp(d, lines, document.version, "\r\n" in text)
-                     for d in lint_buffer(os.path.abspath(file), text, project_root(file, self.folders()))]
+            root = project_root(file, self.folders())
+            text = document.source if document is not None else disk_text(file, root)
+            if text is None:  # not open, and not a file to read: `check` says why, reading nothing it should not
+                lines, found_here = [], lint_on_disk(file, root)
+            else:
+                lines, found_here = text_lines(text), lint_buffer(file, text, root)
+            found = [self.to_lsp(d, lines, version, text is not None and "\r\n" in text) for d in found_here]
         except Exception as error:  # noqa: BLE001 - a config error (CheckError) or a bug: said in the file, never raised
             found = [_problem(error)]
             self.window_log_message(lsp.LogMessageParams(lsp.MessageType.Error, f"skilllint: {file}: {error}"))
         self.text_document_publish_diagnostics(
-            lsp.PublishDiagnosticsParams(uri=uri, diagnostics=found, version=document.version))
+            lsp.PublishDiagnosticsParams(uri=uri, diagnostics=found, version=version))
+
+    def refuse(self, uri: str, refused: BadPath) -> None:
+        """Say at the top of the document why it is not linted (and in the log), instead of
+        handing the path to a run where it would end as an internal error."""
+        message = f"skilllint: not linted: {refused}"
+        self.window_log_message(lsp.LogMessageParams(lsp.MessageType.Warning, f"{message}: {uri[:200]}"))
+        self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri=uri, diagnostics=[lsp.Diagnostic(
+            range=lsp.Range(lsp.Position(0, 0), lsp.Position(0, 0)), message=message,
+            severity=lsp.DiagnosticSeverity.Warning, source=SOURCE)]))
 
     def to_lsp(self, d: Diagnostic, lines: list[str], version: int | None, crlf: bool = False) -> lsp.Diagnostic:
         """A skilllint diagnostic as the protocol's: range in the agreed encoding, the help on a line
@@ -119,9 +176,10 @@ class SkilllintServer(LanguageServer):
         """A quick fix for each diagnostic of the request that carries a fix made for the document's
         current version (an older one's edits would land in the wrong place)."""
         uri = params.text_document.uri
-        if not uri.startswith("file:"):
+        if request_path(uri) is None:
             return []
-        version = self.workspace.get_text_document(uri).version
+        document = self.opened(uri)
+        version = None if document is None else document.version
         actions = []
         for diagnostic in params.context.diagnostics:
             data = diagnostic.data if diagnostic.source == SOURCE and isinstance(diagnostic.data, dict) else {}
@@ -137,6 +195,24 @@ class SkilllintServer(LanguageServer):
                                           kind=lsp.CodeActionKind.QuickFix, diagnostics=[diagnostic],
                                           edit=lsp.WorkspaceEdit(changes={uri: edits}), is_preferred=True))
         return actions
+
+
+def document_path(uri: str) -> str | None:
+    """The absolute path of a `file:` URI, None for another scheme (`untitled:`); raises `BadPath`
+    when the system could not take that path."""
+    if not uri.startswith("file:"):
+        return None
+    path = to_fs_path(uri)
+    return None if path is None else checked_path(path)
+
+
+def request_path(uri: str) -> str | None:
+    """`document_path` for a request: a path the system cannot take is the client's error,
+    answered InvalidParams (a request has an answer to carry it; a notification has not)."""
+    try:
+        return document_path(uri)
+    except BadPath as refused:
+        raise JsonRpcInvalidParams(f"skilllint: {refused}") from None
 
 
 def _range(data: dict[str, Any]) -> lsp.Range:
@@ -203,13 +279,17 @@ def _hover(ls: SkilllintServer, params: lsp.HoverParams) -> lsp.Hover | None:
     from skilllint.embedding.lsp.hover import hover_markdown
 
     uri = params.text_document.uri
-    file = to_fs_path(uri) if uri.startswith("file:") else None
+    file = request_path(uri)
     if file is None:
         return None
-    text = ls.workspace.get_text_document(uri).source
-    line, column = from_lsp(text_lines(text), params.position.line, params.position.character, ls.encoding)
+    document = ls.opened(uri)
     try:
-        found = hover_markdown(os.path.abspath(file), text, line, column, project_root(file, ls.folders()))
+        root = project_root(file, ls.folders())
+        text = document.source if document is not None else disk_text(file, root)
+        if text is None:  # not open, and not a file `check` would parse (a FIFO, /dev/zero, too large...)
+            return None
+        line, column = from_lsp(text_lines(text), params.position.line, params.position.character, ls.encoding)
+        found = hover_markdown(file, text, line, column, root)
     except Exception as error:  # noqa: BLE001 - a hover never fails the server
         ls.window_log_message(lsp.LogMessageParams(lsp.MessageType.Warning, f"skilllint: hover: {error}"))
         return None
