@@ -41,7 +41,8 @@ def test_findings_that_differ_stay_apart(tmp_path: Path) -> None:
     _skill(tmp_path, "---\nname: deploy\ndescription: Deploys.\nallowed-tools: Bassh\n---\nBody.\n")
     found = [d for d in _check(tmp_path, "claude-code", "sisu") if d["code"] == "SL200"]
     assert [d["target"] for d in found] == ["claude-code", "sisu"]
-    assert {d["severity"] for d in found} == {"error", "warning"}  # sisu ignores allowed-tools
+    # sisu ignores allowed-tools, and a name whose job no runtime knows declares no need there: a note
+    assert {d["severity"] for d in found} == {"error", "info"}
 
 
 def test_an_invalid_name_is_one_finding_naming_the_folder(tmp_path: Path) -> None:

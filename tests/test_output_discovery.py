@@ -264,8 +264,8 @@ def test_statistics_honours_format_json(tmp_path: Path) -> None:
     rows = json.loads(out)
     assert rows[0] == {"code": "SL200", "name": "unknown-tool", "severity": "error", "count": 2,
                        "targets": {"claude-code": 2}}
-    assert {"code": "SL200", "name": "unknown-tool", "severity": "warning", "count": 2,
-            "targets": {"sisu": 2}} in rows  # SISU ignores allowed-tools
+    assert {"code": "SL200", "name": "unknown-tool", "severity": "info", "count": 2,
+            "targets": {"sisu": 2}} in rows  # SISU ignores allowed-tools; no runtime knows these names' jobs
     assert {"code": "SL112", "name": "name-not-lowercase", "severity": "error", "count": 1, "targets": {}} in rows
     assert all(list(row) == ["code", "name", "severity", "count", "targets"] for row in rows)
     _, text, _ = run_cli(["check", "--isolated", "--statistics", "--format", "concise"], tmp_path)

@@ -205,6 +205,24 @@ USUAL: Final = frozenset({"default", "conditional"})
 no job on a default install, and is no alias to recommend."""
 
 
+WORKFLOWS: Final = frozenset({"subagent", "shell-session", "plan-mode", "notebook", "memory", "browser", "lsp",
+                              "mcp"})
+"""Capabilities a runtime may split over several tools that work together (spawn, then wait; create, then
+update): where it has more than one, none of them stands in for another runtime's single tool."""
+
+
+def stand_in(target: Target, capability: str) -> tuple[Tool | None, str]:
+    """The target's tool a name of `capability` should be aliased to, or None and why there is none: no
+    tool of that capability on a usual install, or a job the target splits over several tools."""
+    tools = usual_tools(target, capability)
+    if not tools:
+        return None, f"no tool of this capability in {target.id}"
+    if capability in WORKFLOWS and len(tools) > 1:
+        listed = ", ".join(f"`{tool.name}`" for tool in tools[:5]) + (", ..." if len(tools) > 5 else "")
+        return None, f"{target.id} does that job with several tools ({listed}): no single alias stands in for it"
+    return tools[0], ""
+
+
 def usual_tools(target: Target, capability: str) -> tuple[Tool, ...]:
     """The target's tools of `capability` that a usual install offers, the most available first."""
     return tuple(tool for tool in tools_of_capability(target, capability) if tool.status in USUAL)
@@ -232,15 +250,17 @@ def alias_help(name: str, target: Target) -> str | None:
     capability = known_capability(name, target.id)
     if capability is None:
         return None
-    tools = usual_tools(target, capability)
-    if not tools:
+    stand, why = stand_in(target, capability)
+    if stand is None and usual_tools(target, capability):  # a job split over several tools
+        return f"{why}; say what to do rather than which runtime's tool does it"
+    if stand is None:
         covering = [tool for other in COVERED_BY.get(capability, ()) for tool in usual_tools(target, other)]
         if covering:
             return (f"no alias closes this gap (a {covering[0].capability} tool takes other arguments): say what to "
                     f"do, which `{covering[0].name}` can, rather than which runtime's tool does it")
         return ("no alias closes this gap (an app that adds a tool of that capability declares it in a target's "
                 "`tools:` in .skilllint.yaml)")
-    tool = tools[0].name
+    tool = stand.name
     declared = (f"`aliases: {{{name}: {tool}}}` on a target that `extends: {where(target)}`"
                 if target.id in builtin_targets() else f"`{name}: {tool}` in the `aliases:` of `{where(target)}`")
     if target.alias_exposure == "rename":

@@ -24,9 +24,9 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from skilllint.checks._tools import name_matcher
+from skilllint.checks._tools import name_matcher, stand_in
 from skilllint.portability.references import Gap, SkillReferences, Where
-from skilllint.runtimes.resolve import Outcome, known_capability, resolve, tools_of_capability
+from skilllint.runtimes.resolve import Outcome, known_capability, resolve
 from skilllint.runtimes.targets import Target
 
 EXAMPLES = 3
@@ -171,10 +171,8 @@ def _meaning(name: str, gaps: set[Gap], target: Target) -> tuple[str | None, str
     capability = known_capability(name, target.id)
     if capability is None:
         return None, None, "no runtime gives it a capability: an application's own tool, or a typo"
-    tools = tools_of_capability(target, capability)
-    if not tools:
-        return capability, None, f"no tool of this capability in {target.id}"
-    return capability, tools[0].name, ""
+    tool, why = stand_in(target, capability)  # the alias `check`'s help proposes, the same
+    return capability, None if tool is None else tool.name, why
 
 
 def _one_name_each(ranked: list[tuple[str, _NameTally]], meanings: dict[str, tuple[str | None, str | None, str]],
