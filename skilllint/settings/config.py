@@ -101,15 +101,19 @@ class Config(Record, internal=("root",)):
 
 
 class _Found(FrozenRecord):
-    """A config file found, with its bytes when finding it meant reading it (pyproject.toml)."""
+    """A config file found, with its bytes when finding it meant reading it (pyproject.toml), or
+    the error reading it met (a pyproject.toml that could not be read to decide is reported, not
+    passed over: see `_pyproject_with_section`)."""
 
-    __slots__ = ("path", "raw")
+    __slots__ = ("path", "raw", "error")
     path: Final[Path]
     raw: Final[bytes | None]
+    error: Final[ConfigError | None]
 
-    def __init__(self, path: Path, raw: bytes | None = None) -> None:
+    def __init__(self, path: Path, raw: bytes | None = None, error: ConfigError | None = None) -> None:
         self.path = path
         self.raw = raw
+        self.error = error
 
 
 def find_config(start: Path) -> Path | None:
@@ -123,7 +127,11 @@ def discover_config(start: Path, fs: RunInputs | None = None) -> Config | None:
     looked at and read is recorded in `fs` when given."""
     fs = PlainFs() if fs is None else fs
     found = _find(start, fs)
-    return _load(found.path, found.raw, fs) if found else None
+    if found is None:
+        return None
+    if found.error is not None:
+        raise found.error
+    return _load(found.path, found.raw, fs)
 
 
 def _find(start: Path, fs: RunInputs) -> _Found | None:
@@ -135,7 +143,10 @@ def _find(start: Path, fs: RunInputs) -> _Found | None:
             if fs.lexists(os.fspath(candidate)):
                 return _Found(candidate)
         pyproject = folder / "pyproject.toml"
-        raw = _pyproject_with_section(pyproject, fs)
+        try:
+            raw = _pyproject_with_section(pyproject, fs)
+        except ConfigError as error:
+            return _Found(pyproject, error=error)
         if raw is not None:
             return _Found(pyproject, raw)
         if fs.lexists(os.fspath(folder / ".git")):
@@ -148,23 +159,56 @@ def _pyproject_with_section(pyproject: Path, fs: RunInputs) -> bytes | None:
 
     Decided by parsing, so `[tool]` + `skilllint = {...}` counts. One that does not parse
     (not UTF-8, bad TOML) counts when a line seems to set skilllint up, so that loading it
-    reports the error; any other project's broken or unreadable pyproject is not ours to judge.
-    """
-    if not fs.isfile(os.fspath(pyproject)):
-        return None
-    try:
-        raw = _read_regular(pyproject, fs)
-    except ConfigError:
-        fs.give_up(f"{pyproject} could not be read")  # rare: a run record could not say what was there
-        return None
-    if b"skilllint" not in raw and b"\\" not in raw:
-        return None  # no table can name skilllint (but through an escape): not ours, and no TOML parser to load
-    import tomllib  # only for a pyproject.toml that may configure skilllint: it costs milliseconds of a start
+    reports the error; any other project's broken pyproject is not ours to judge. A file in
+    UTF-16 or UTF-32 (which no TOML reader takes) is searched for that line in its own
+    encoding: its bytes never hold `skilllint` as ASCII, and it was passed over in silence.
 
-    try:
-        return raw if _tool_section(tomllib.loads(raw.decode("utf-8"))) is not None else None
-    except (ValueError, RecursionError):  # UnicodeDecodeError and TOMLDecodeError are ValueErrors
-        return raw if _MENTIONS_SKILLLINT.search(raw) else None
+    One that is there but cannot be read to decide (a folder, a FIFO, a device, a dangling link,
+    over MAX_CONFIG_BYTES, unreadable) raises the very ConfigError `.skilllint.yaml` gets from
+    `_read_regular`: it may hold the settings the user expects, and ignoring it would lint with
+    others unseen. Read non-blocking, so a FIFO never blocks the walk.
+    """
+    if not fs.lexists(os.fspath(pyproject)):
+        return None
+    raw = _read_regular(pyproject, fs)
+    if b"skilllint" in raw or b"\\" in raw:  # else no table can name skilllint (but through an escape)
+        import tomllib  # only for a pyproject.toml that may configure skilllint: it costs milliseconds of a start
+
+        try:
+            return raw if _tool_section(tomllib.loads(raw.decode("utf-8"))) is not None else None
+        except (ValueError, RecursionError):  # UnicodeDecodeError and TOMLDecodeError are ValueErrors
+            if _MENTIONS_SKILLLINT.search(raw):
+                return raw
+    wide = _wide_text(raw)
+    return raw if wide is not None and _MENTIONS_SKILLLINT.search(wide) else None
+
+
+_WIDE_BOMS = (
+    (b"\x00\x00\xfe\xff", "utf-32"), (b"\xff\xfe\x00\x00", "utf-32"),  # before UTF-16: FF FE starts both
+    (b"\xfe\xff", "utf-16"), (b"\xff\xfe", "utf-16"),
+)
+
+
+def _wide_encoding(raw: bytes) -> str | None:
+    """`utf-16` or `utf-32` when the bytes are text in one of them, else None: a byte-order mark,
+    or NUL bytes by the quarter at least (UTF-16 spells each ASCII character with one; a stray NUL
+    in a UTF-8 file is no sign of it)."""
+    for bom, encoding in _WIDE_BOMS:
+        if raw.startswith(bom):
+            return encoding
+    head = raw[:4096]
+    if head.count(b"\x00") * 4 < len(head) or not head:
+        return None
+    return "utf-16-be" if head[:1] == b"\x00" else "utf-16-le"
+
+
+def _wide_text(raw: bytes) -> bytes | None:
+    """The bytes of a UTF-16 or UTF-32 file re-encoded as UTF-8 (undecodable units replaced), to
+    search for a mention of skilllint; None for any other file."""
+    encoding = _wide_encoding(raw)
+    if encoding is None:
+        return None
+    return raw.decode(encoding, "replace").encode("utf-8", "replace")
 
 
 def _tool_section(document: dict[str, Any]) -> Any:
@@ -250,14 +294,31 @@ def _parse(path: Path, raw: bytes) -> tuple[dict[str, Any], Node | None]:
 
 
 def _decode(path: Path, raw: bytes) -> str:
+    """The text of a config, which must be UTF-8 without NUL bytes (neither YAML nor TOML allows one).
+
+    A NUL is where a UTF-16 file without a byte-order mark shows first, so it is reported as such
+    rather than left to the parser, whose message (an invalid key character) would not say it."""
     try:
-        return raw.decode("utf-8")
+        text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
-        line = raw.count(b"\n", 0, error.start) + 1
-        column = error.start - raw.rfind(b"\n", 0, error.start)
-        raise ConfigError(
-            f"{path}: line {line}, column {column}: byte 0x{raw[error.start]:02x} is not UTF-8; save the file as UTF-8"
-        ) from None
+        raise ConfigError(f"{path}: {_byte_position(raw, error.start)}: byte 0x{raw[error.start]:02x} is not "
+                          f"UTF-8{_looks_wide(raw)}; save the file as UTF-8") from None
+    nul = raw.find(b"\x00")
+    if nul >= 0:
+        raise ConfigError(f"{path}: {_byte_position(raw, nul)}: a NUL byte{_looks_wide(raw)}; "
+                          "save the file as UTF-8") from None
+    return text
+
+
+def _byte_position(raw: bytes, offset: int) -> str:
+    line = raw.count(b"\n", 0, offset) + 1
+    column = offset - raw.rfind(b"\n", 0, offset)
+    return f"line {line}, column {column}"
+
+
+def _looks_wide(raw: bytes) -> str:
+    encoding = _wide_encoding(raw)
+    return f" (the file looks {encoding[:6].upper()})" if encoding is not None else ""
 
 
 def _parse_toml(path: Path, text: str) -> Any:

@@ -31,6 +31,26 @@ FORMAT_NAME = "skilllint-baseline"
 VERSION = 1
 MAX_BYTES = 256 * 1024 * 1024
 """A baseline of a million findings is some 200 MB; past this the file is refused rather than read."""
+MAX_DIGITS = 100
+"""Longest integer read. The file's integers are a version and occurrences; Python refuses to convert
+one past 4,300 digits with a ValueError (which ended a run as an internal error), and where that
+limit is lifted (PYTHONINTMAXSTRDIGITS=0) converting takes time quadratic in the digits."""
+
+
+class _LongNumber(Exception):
+    """Raised from inside `json.loads` by `_integer`: the digits of an integer too long to read."""
+
+    def __init__(self, digits: int) -> None:
+        super().__init__(digits)
+        self.digits = digits
+
+
+def _integer(text: str) -> int:
+    """json's `parse_int`: an integer of at most MAX_DIGITS digits, else `_LongNumber`."""
+    digits = len(text) - text.startswith("-")
+    if digits > MAX_DIGITS:
+        raise _LongNumber(digits)
+    return int(text)
 
 
 class BaselineError(ValueError):
@@ -44,12 +64,17 @@ def parse_baseline(data: bytes, where: str) -> frozenset[Fingerprint]:
     except UnicodeDecodeError as error:
         raise BaselineError(f"{where}: byte {error.start} (0x{data[error.start]:02x}) is not UTF-8") from None
     try:
-        document = json.loads(text)
+        document = json.loads(text, parse_int=_integer)
     except json.JSONDecodeError as error:
         raise BaselineError(f"{where}: not valid JSON: {error.msg} at line {error.lineno}, "
                             f"column {error.colno}") from None
+    except _LongNumber as error:
+        raise BaselineError(f"{where}: not a valid baseline: an integer of {error.digits:,} digits (at most "
+                            f"{MAX_DIGITS} are read)") from None
     except RecursionError:
         raise BaselineError(f"{where}: not a skilllint baseline: nested too deeply") from None
+    except ValueError as error:  # whatever else the json module refuses: a message, never an internal error
+        raise BaselineError(f"{where}: not valid JSON: {error}") from None
     if not isinstance(document, dict) or document.get("format") != FORMAT_NAME:
         raise BaselineError(f'{where}: not a skilllint baseline (an object with "format": "{FORMAT_NAME}"); '
                             "write one with --write-baseline")

@@ -28,7 +28,7 @@ from skilllint.output.baseline.fingerprint import Fingerprint, SourceLine, finge
 from skilllint.output.baseline.match import match
 from skilllint.output.commands.failure import UsageFailure
 from skilllint.output.commands.outputfile import check_folder, write_file
-from skilllint.reading.fsview import PlainFs, RunInputs, read_with_stat
+from skilllint.reading.fsview import PlainFs, RunInputs, file_kind, read_with_stat
 
 
 class Outcome(Record):
@@ -117,6 +117,9 @@ def prepare_baseline(options: dict[str, Any], cwd: Path, inputs: RunInputs | Non
     """The run's baseline, from `--baseline` (read now) or `--write-baseline` (checked now: its folder
     exists); None without either."""
     reading, writing = options.get("baseline"), options.get("write_baseline")
+    for flag, given in (("--baseline", reading), ("--write-baseline", writing)):
+        if given == "":  # else taken for no flag at all: the run would go on without the baseline asked for
+            raise UsageFailure(f"{flag} needs a file name, not an empty one")
     if reading and writing:
         raise UsageFailure("--baseline and --write-baseline do not go together: --write-baseline FILE records "
                            "every current finding, whatever a baseline held before")
@@ -142,7 +145,7 @@ def read_baseline(given: str, cwd: Path, inputs: RunInputs | None) -> frozenset[
     except FileNotFoundError:
         raise UsageFailure(f"{shown} does not exist; write it with --write-baseline {escape(given)}") from None
     except (OSError, ValueError) as error:
-        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+        reason = _kind(path) or (error.strerror if isinstance(error, OSError) and error.strerror else str(error))
         raise UsageFailure(f"cannot read the {shown}: {escape(reason)}") from None
     if info.st_size > MAX_BYTES:
         raise UsageFailure(f"{shown} is larger than {MAX_BYTES:,} bytes; not read")
@@ -152,6 +155,19 @@ def read_baseline(given: str, cwd: Path, inputs: RunInputs | None) -> frozenset[
         return parse_baseline(data, shown)
     except BaselineError as error:
         raise UsageFailure(escape(str(error))) from None
+
+
+def _kind(path: str) -> str | None:
+    """What a file that could not be opened is, when it is no regular file (`a socket, not a regular
+    file`): opening a socket fails with ENXIO, whose words, "No such device or address", say nothing
+    of the file being the wrong kind."""
+    try:
+        kind = file_kind(os.stat(path).st_mode)
+    except (OSError, ValueError):
+        return None
+    if kind is None or kind.startswith("not "):
+        return kind
+    return f"{kind}, not a regular file"
 
 
 def _count(number: int, noun: str, plural: str | None = None) -> str:

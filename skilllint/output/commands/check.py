@@ -119,7 +119,7 @@ def run_check(paths: list[str], options: dict[str, Any], overlay: Overlay | None
 
         check_folder(options["output_file"], "output file")
     baseline = None
-    if options.get("baseline") or options.get("write_baseline"):
+    if options.get("baseline") is not None or options.get("write_baseline") is not None:  # "" too: refused there
         from skilllint.output.commands.baselines import prepare_baseline
 
         baseline = prepare_baseline(options, cwd, inputs)  # before linting: a broken baseline stops the run now

@@ -1,5 +1,10 @@
 """`skilllint matrix` output: text, Markdown (a README table), JSON. The HTML page is in
-`matrix_html`. Skill names and paths come from the tree, so they are escaped (`textsafe`)."""
+`matrix_html`.
+
+Skill names and paths come from the tree and runtime ids from a config, so they are escaped
+(`textsafe.escape`, as `check`'s formats do) in every format, JSON too: a folder name that was
+not UTF-8 reaches us as lone surrogates (`os.fsdecode`), which `ensure_ascii=False` passed
+through to a stdout that could not encode them (an internal error after half a document)."""
 
 from __future__ import annotations
 
@@ -20,7 +25,7 @@ def run_as_written(matrix: Matrix) -> list[str]:
     lines = []
     for runtime, counts in matrix.totals().items():
         fine = total - counts[FAIL]
-        lines.append(f"{runtime}: {fine:,} of {total:,} skill{'s' if total != 1 else ''} run as written"
+        lines.append(f"{escape(runtime)}: {fine:,} of {total:,} skill{'s' if total != 1 else ''} run as written"
                      f" ({counts['ok']:,} ok, {counts['warn']:,} with warnings, {counts[FAIL]:,} fail)")
     return lines
 
@@ -28,8 +33,9 @@ def run_as_written(matrix: Matrix) -> list[str]:
 def render_text(matrix: Matrix) -> str:
     names = [escape(row.name) for row in matrix.skills]
     width = min(max([len(n) for n in names] + [5]), 40)
-    widths = [max(len(r), 4) for r in matrix.runtimes]
-    header = f"{'skill':<{width}}  " + "  ".join(f"{r:<{w}}" for r, w in zip(matrix.runtimes, widths, strict=True))
+    widths = [max(len(escape(r)), 4) for r in matrix.runtimes]
+    header = f"{'skill':<{width}}  " + "  ".join(f"{escape(r):<{w}}"
+                                                 for r, w in zip(matrix.runtimes, widths, strict=True))
     lines = [header.rstrip()]
     for name, row in zip(names, matrix.skills, strict=True):
         cells = "  ".join(f"{SHOWN[row.cells[r].status]:<{w}}" for r, w in zip(matrix.runtimes, widths, strict=True))
@@ -43,7 +49,7 @@ def _md(text: str) -> str:
 
 
 def render_markdown(matrix: Matrix) -> str:
-    lines = ["| skill | " + " | ".join(f"`{r}`" for r in matrix.runtimes) + " |",
+    lines = ["| skill | " + " | ".join(f"`{_md(r)}`" for r in matrix.runtimes) + " |",
              "| --- | " + " | ".join(":---:" for _ in matrix.runtimes) + " |"]
     for row in matrix.skills:
         cells = []
@@ -67,11 +73,13 @@ def stream_json(matrix: Matrix) -> Iterator[str]:
     whole before encoding took several times the memory of its text. One line: with `indent`, the json
     module encodes in Python, 20 times slower on 100,000 cells."""
     dump = partial(json.dumps, ensure_ascii=False, separators=(",", ":"))
-    yield f'{{"version":{dump(JSON_VERSION)},"runtimes":{dump(list(matrix.runtimes))},"skills":['
+    shown = {runtime: escape(runtime) for runtime in matrix.runtimes}
+    yield f'{{"version":{dump(JSON_VERSION)},"runtimes":{dump(list(shown.values()))},"skills":['
     for index, row in enumerate(matrix.skills):
-        cells = {r: {"status": row.cells[r].status, "codes": list(row.cells[r].codes)} for r in matrix.runtimes}
-        yield ("," if index else "") + dump({"path": row.path, "name": row.name, "runtimes": cells})
-    yield f'],"totals":{dump({r: dict(counts) for r, counts in matrix.totals().items()})}}}\n'
+        cells = {shown[r]: {"status": row.cells[r].status, "codes": list(row.cells[r].codes)} for r in matrix.runtimes}
+        yield ("," if index else "") + dump({"path": escape(row.path), "name": escape(row.name), "runtimes": cells})
+    totals = {escape(runtime): dict(counts) for runtime, counts in matrix.totals().items()}
+    yield f'],"totals":{dump(totals)}}}\n'
 
 
 def _html(matrix: Matrix) -> str:
