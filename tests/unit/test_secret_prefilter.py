@@ -61,3 +61,27 @@ def test_shapes_are_placeholders_and_random_keys_are_not() -> None:
     rng = random.Random(607)
     keys = ["ghp_" + "".join(rng.choice(alphabet) for _ in range(36)) for _ in range(5000)]
     assert sum(_placeholder(key, False) for key in keys) <= 1
+
+
+def test_sk_dash_counts_only_where_a_word_starts() -> None:
+    """`task-`, `risk-`, `disk-` hold `sk-` in most skills; the formats start `\\bsk-`, so those texts skip
+    the whole-text search. A key at the text's start, after punctuation or after a non-ASCII character
+    (where `\\b` may hold) is still let through."""
+    key = SAMPLES["an Anthropic key"][0]
+    for text in (key, f"({key})", f"KEY={key}", f"é{key}", f"“{key}”", f"a task-list then {key}"):
+        assert _maybe(text), text
+    for text in ("a task-list", "risk-based and disk-bound", "ask-user", "_sk-x", "9sk-x"):
+        assert not _maybe(text), text
+
+
+def test_fast_test_never_skips_what_the_search_finds() -> None:
+    """Random texts built around `sk-` keys: wherever the patterns find a key, the fast test said maybe."""
+    from skilllint.checks.sl607_hard_coded_secret import _ANY
+
+    rng = random.Random(30)
+    pieces = ["sk-", "task-", "é", "_", " ", "(", "a", "9", "-", SAMPLES["an OpenAI project key"][0][3:],
+              SAMPLES["an Anthropic key"][0][3:]]
+    for _ in range(3000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 8)))
+        if _ANY.search(text):
+            assert _maybe(text), text
