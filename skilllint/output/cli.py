@@ -164,6 +164,22 @@ def matrix_command(paths: tuple[str, ...], **options: Any) -> None:
     sys.exit(_guard(run_matrix, list(paths) or ["."], options, debug=options["debug"]))
 
 
+@cli.command("report")
+@click.argument("paths", nargs=-1, type=click.Path())
+@click.option("-t", "--target", "targets", multiple=True, metavar="ID",
+              help="A runtime to report on (repeatable). Default: every built-in runtime.")
+@click.option("-o", "--output", metavar="FILE", type=click.Path(dir_okay=False), default=None,
+              help="Write the report to FILE ('-': stdout). Default: report.html (report.json with --format json).")
+@click.option("--format", "fmt", type=click.Choice(["html", "json"]), default="html", show_default=True,
+              help="html: one self-contained page; json: the same aggregates for programs.")
+@_tree_options
+def report_command(paths: tuple[str, ...], **options: Any) -> None:
+    """One page over the tree and every runtime: which skills run, what each runtime lacks, why skills fail."""
+    from skilllint.output.commands.report import run_report
+
+    sys.exit(_guard(run_report, list(paths) or ["."], options, debug=options["debug"]))
+
+
 @cli.command("rules")
 @click.option("--all", "show_all", is_flag=True, help="Every rule, as without it (kept for scripts that pass it).")
 @click.option("--on", "only_on", is_flag=True, help="Only the rules that run by default.")

@@ -1,0 +1,147 @@
+"""The two passes a report takes over a tree, with the engine the `matrix` and `coverage` commands use,
+so that its numbers are theirs:
+
+- the matrix pass: `engine.lint_per_target` with a `CellParts` (as `skilllint matrix`), whose cells
+  are what `check --target T` says of each skill. The parts here also remember which codes were
+  *errors* per file and runtime (the matrix keeps errors and warnings together), which is what the
+  "findings that fail skills" table needs; nothing else is kept of a diagnostic.
+- the coverage pass: `engine.map_skills` over the same discovery, each skill read once and asked
+  `portability.references.misses_of` for every runtime (as `skilllint coverage --target T` asks it
+  for one), each answer added to that runtime's `coverage.Tally`. Reading once for all runtimes is
+  what keeps the report within a fifth of `check`'s time: the per-target analyses are cheap next to
+  loading a document.
+
+Memory is bounded as in `matrix` and `coverage`: diagnostics are settled as they come, the tallies keep
+counts and distinct gaps, and the rows keep one shared cell object per distinct (status, codes).
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from skilllint.core.model import Diagnostic, Severity
+from skilllint.engine.faults import BudgetExceeded, FileBudget
+from skilllint.engine.linter import PerTargetResult, lint_per_target, map_skills
+from skilllint.engine.runsettings import Settings
+from skilllint.output.commands.matrix import _combine
+from skilllint.portability.coverage import CoverageReport, Tally, report
+from skilllint.portability.matrix import CellParts, Matrix, build_matrix
+from skilllint.portability.references import SkillMisses, SkillReferences, misses_of
+from skilllint.reading.discover import SkillInput, discover
+from skilllint.reading.document import load_document
+from skilllint.runtimes.targets import Target
+
+Progress = Callable[[int, int], None]
+
+
+class ErrorParts(CellParts):
+    """`CellParts` (the matrix's cells, unchanged) plus, per file and runtime, the codes of its errors:
+    a cell says `fail` and lists error and warning codes alike, and the report ranks the codes that
+    make skills fail. Code sets are shared objects, so a tree of 61,000 skills keeps a few hundred."""
+
+    def __init__(self) -> None:
+        super().__init__(reasons=False)
+        self.errors: dict[str, dict[str, frozenset[str]]] = {}
+        self._sets: dict[frozenset[str], frozenset[str]] = {}
+
+    def add(self, runtime: str, diagnostics: list[Diagnostic]) -> None:
+        super().add(runtime, diagnostics)
+        found: dict[str, set[str]] = {}
+        for d in diagnostics:
+            if d.severity is Severity.ERROR:
+                found.setdefault(d.path, set()).add(d.code)
+        for path, codes in found.items():
+            by_runtime = self.errors.setdefault(path, {})
+            merged = frozenset(codes) | by_runtime.get(runtime, frozenset())
+            by_runtime[runtime] = self._sets.setdefault(merged, merged)
+
+
+def owner(path: str, folders: dict[str, int]) -> int | None:
+    """The skill whose folder holds `path`, the deepest first (the rule `portability.matrix` gives a
+    diagnostic to its skill by); None for a run-wide file."""
+    current = posixpath.dirname(path)
+    while True:
+        if current in folders:
+            return folders[current]
+        if not current or current in (".", "/"):
+            return None
+        current = posixpath.dirname(current)
+
+
+class EveryTarget:
+    """The coverage pass's per-skill work (copied into each pool worker): read the skill once and
+    keep, for each runtime, what `coverage.SkillMisses` would keep on it. Each runtime's analysis runs
+    under its own file budget, as a `coverage --target T` run gives it. Never raises."""
+
+    def __init__(self, targets: list[Target], cwd: Path, max_bytes: int) -> None:
+        self.each = [SkillMisses(target, cwd, max_bytes) for target in targets]
+        self.cwd = cwd
+        self.max_bytes = max_bytes
+
+    def __call__(self, skill: SkillInput, budget: FileBudget) -> tuple[SkillReferences, ...]:
+        try:
+            with budget.file():
+                doc = load_document(skill.file, self.cwd, max_bytes=self.max_bytes)
+        except (BudgetExceeded, Exception):  # noqa: BLE001 - `check` reports this skill as SL000
+            return self.lost(skill, "")
+        found: list[SkillReferences] = []
+        for work in self.each:
+            try:
+                with budget.file():
+                    found.append(misses_of(doc, work.target))
+            except (BudgetExceeded, Exception):  # noqa: BLE001 - as `coverage`: left out of the counts
+                found.append(work.lost(skill, ""))
+        return tuple(found)
+
+    def lost(self, skill: SkillInput, reason: str) -> tuple[SkillReferences, ...]:
+        return tuple(work.lost(skill, reason) for work in self.each)
+
+
+@dataclass
+class Gathered:
+    """What the two passes found: the matrix, each skill's error codes per runtime (by row index),
+    each runtime's coverage report, and the internal errors of each pass."""
+
+    matrix: Matrix
+    errors: list[dict[str, frozenset[str]]]
+    coverage: dict[str, CoverageReport]
+    faults: int = 0
+    coverage_failed: int = 0
+    targets: dict[str, Target] = field(default_factory=dict)
+
+
+def gather(groups: list[tuple[Settings, Any, list[str]]], cwd: Path, progress: Progress | None) -> Gathered:
+    """Both passes over every config group (`settings.build.settings_by_config`), each group linted with
+    its own settings, as `matrix` and `coverage` do."""
+    parts = ErrorParts()
+    result: PerTargetResult | None = None
+    tallies: dict[str, Tally] = {}
+    targets: dict[str, Target] = {}
+    for settings, _, members in groups:
+        found = lint_per_target(members, settings, progress, parts.add)
+        result = found if result is None else _combine(result, found)
+        for target in settings.targets:
+            targets[target.id] = target
+            tallies.setdefault(target.id, Tally())
+        discovery = discover(members, cwd, settings.exclude, settings.manifest_globs, settings.force_exclude)
+        work = EveryTarget(list(settings.targets), cwd, settings.max_bytes)
+        for each in map_skills(discovery.skills, settings, work, work.lost, progress):
+            for target, refs in zip(settings.targets, each, strict=True):
+                tallies[target.id].add(refs)
+    assert result is not None
+    matrix = build_matrix(result, parts=parts)  # adds what was not settled, errors too (`ErrorParts.add`)
+    folders = {posixpath.dirname(row.path): index for index, row in enumerate(matrix.skills)}
+    per_skill: list[dict[str, frozenset[str]]] = [{} for _ in matrix.skills]
+    for path, by_runtime in parts.errors.items():
+        index = owner(path, folders)
+        if index is None:
+            continue
+        for runtime, codes in by_runtime.items():
+            per_skill[index][runtime] = per_skill[index].get(runtime, frozenset()) | codes
+    coverage = {ident: report(tally, targets[ident]) for ident, tally in tallies.items()}
+    failed = max((tally.failed for tally in tallies.values()), default=0)
+    return Gathered(matrix, per_skill, coverage, result.faults, failed, targets)
