@@ -250,9 +250,10 @@ def alias_help(name: str, target: Target) -> str | None:
     capability = known_capability(name, target.id)
     if capability is None:
         return None
-    stand, why = stand_in(target, capability)
-    if stand is None and usual_tools(target, capability):  # a job split over several tools
-        return f"{why}; say what to do rather than which runtime's tool does it"
+    stand, _ = stand_in(target, capability)
+    if stand is None and usual_tools(target, capability):  # a job split over several tools (listed before)
+        return (f"no single alias closes this gap: {where(target)} splits that job over several tools; say what "
+                "to do rather than which runtime's tool does it")
     if stand is None:
         covering = [tool for other in COVERED_BY.get(capability, ()) for tool in usual_tools(target, other)]
         if covering:
