@@ -16,13 +16,17 @@ Measures (each can be skipped):
    ``agnix --format json CORPUS`` (when agnix is installed).
 3. **warm / cold**: the same check with a result cache: cold into an empty cache folder, then warm
    on the folder the cold run filled.
+With ``--real DIR`` the corpus is not generated but made of real skills: the skill folders under DIR
+(e.g. a checkout of public skills) copied round after round, each round in its own top folder, until
+``--count`` skills; synthetic skills have a quarter of the findings of real ones, which hid costs.
+
 4. **peak memory** on a large generated tree (``--memory-count``, e.g. 61000): the peak over the
    run of the summed proportional set size (PSS) of the linter and every process it started, so
    forked workers' shared pages are counted once.  agnix the same way when installed.
 
 Usage::
 
-    python bench/run.py [--count N] [--jobs J] [--pairs P] [--keep DIR] [--seed S]
+    python bench/run.py [--count N] [--jobs J] [--pairs P] [--keep DIR] [--seed S] [--real DIR]
                         [--memory-count N] [--memory-tree DIR]
                         [--skilllint CMD] [--agnix CMD | --no-agnix]
 
@@ -354,6 +358,33 @@ def make_corpus(directory: Path | None, count: int, seed: int) -> tuple[Path, te
     return corpus, temp
 
 
+def replicate(source: Path, directory: Path | None, count: int) -> tuple[Path, tempfile.TemporaryDirectory[str] | None]:
+    """A corpus of `count` real skills: the skill folders under `source` (each with its bundled files),
+    copied as `round-<k>/<their path>` until there are `count`. Reused like `make_corpus`'s."""
+    temp: tempfile.TemporaryDirectory[str] | None = None
+    if directory and directory.is_dir() and any(directory.rglob("SKILL.md")):
+        print(f"reusing corpus {directory.resolve()}")
+        return directory.resolve(), None
+    if directory:
+        corpus = directory.resolve()
+    else:
+        temp = tempfile.TemporaryDirectory(prefix="skilllint-bench-real-", dir=scratch_root())
+        corpus = Path(temp.name) / "corpus"
+    skills = sorted({path.parent for path in source.resolve().rglob("SKILL.md") if path.is_file()})
+    skills = [folder for folder in skills if not any(parent in skills for parent in folder.parents)]
+    if not skills:
+        raise SystemExit(f"--real {source}: no SKILL.md below it")
+    start, made, rounds = time.perf_counter(), 0, 0
+    while made < count:
+        for folder in skills[:count - made]:
+            shutil.copytree(folder, corpus / f"round-{rounds}" / folder.relative_to(source.resolve()), symlinks=True)
+        made += min(len(skills), count - made)
+        rounds += 1
+    print(f"real corpus: {made} skills ({len(skills)} distinct from {source}, {rounds} rounds) in "
+          f"{time.perf_counter() - start:.1f} s")
+    return corpus, temp
+
+
 def verdict(value: float, goal: float, unit: str = "") -> str:
     return f"goal <= {goal:g}{unit}: " + ("met" if value <= goal else "MISSED")
 
@@ -367,6 +398,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="corpus seed (default 0)")
     parser.add_argument("--keep", type=Path, metavar="DIR", help="generate the timing corpus into DIR and keep it; "
                         "reuse DIR if it already has skills")
+    parser.add_argument("--real", type=Path, metavar="DIR",
+                        help="make the timing corpus of the real skills under DIR, copied to --count skills")
     parser.add_argument("--memory-count", type=int, default=0, metavar="N",
                         help="also measure peak memory on a generated tree of N skills (e.g. 61000)")
     parser.add_argument("--memory-tree", type=Path, metavar="DIR",
@@ -388,7 +421,8 @@ def main(argv: list[str] | None = None) -> int:
     agnix = None if args.no_agnix else find_tool("agnix", args.agnix)
     temps: list[tempfile.TemporaryDirectory[str]] = []
     try:
-        corpus, temp = make_corpus(args.keep, args.count, args.seed)
+        corpus, temp = (replicate(args.real, args.keep, args.count) if args.real else
+                        make_corpus(args.keep, args.count, args.seed))
         temps += [temp] if temp else []
         return bench(args, corpus, skilllint, agnix, temps)
     except LinterFailed as exc:
