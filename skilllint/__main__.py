@@ -1,3 +1,6 @@
-from skilllint.output.cli import main
+"""`python -m skilllint`: the console script's entry (`skilllint.output.fastpath`), which replays an
+unchanged `check` before the command line is loaded."""
+
+from skilllint.output.fastpath import main
 
 main()

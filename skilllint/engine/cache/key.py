@@ -19,16 +19,17 @@ before use (`skilllint.reading.fsview`).
 
 from __future__ import annotations
 
-import hashlib
-import json
 import os
 import sys
+import time
 from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from skilllint.core.resources import PACKAGE_DIR, rules_dir, schemas_dir
+from skilllint.engine.cache import package
+from skilllint.engine.cache.hashing import hash_value as _hash
 from skilllint.version import __version__
 
 if TYPE_CHECKING:
@@ -36,40 +37,21 @@ if TYPE_CHECKING:
 
 FORMAT = 2
 """Bumped when what an entry holds, or how the key is made, changes."""
+IMPORTED_NS = time.time_ns()
+"""When this module was loaded: before any `package_digest()` of this process read the files."""
 
 
-def _hash(value: Any) -> str:
-    try:
-        text = json.dumps(value, sort_keys=True, separators=(",", ":"), default=repr)
-    except (TypeError, ValueError):  # keys of mixed types cannot be sorted: their repr is as faithful
-        text = json.dumps(repr(value))
-    return hashlib.sha256(text.encode("ascii")).hexdigest()
+def package_tops() -> list[str]:
+    """The folders `package_digest` covers (`package.tops`)."""
+    return package.tops(str(PACKAGE_DIR), str(rules_dir()), str(schemas_dir()))
 
 
 @cache
 def package_digest() -> str:
     """SHA-256 over the package's own files (sources, runtime tables, data) and the shipped rules/
-    and schemas/, by relative path and content. Compiled files are left out: they follow the source.
-    About 3 ms for the 180 files."""
-    digest = hashlib.sha256()
-    package = str(PACKAGE_DIR)
-    shipped = [str(folder) for folder in (rules_dir(), schemas_dir()) if not str(folder).startswith(package + os.sep)]
-    for top in (package, *shipped):  # installed, rules/ and schemas/ are inside the package (_data/)
-        for folder, folders, files in os.walk(top):
-            folders[:] = sorted(name for name in folders if name != "__pycache__")
-            for name in sorted(files):
-                if name.endswith((".pyc", ".pyo")):
-                    continue
-                path = os.path.join(folder, name)
-                try:
-                    with open(path, "rb") as handle:
-                        data = handle.read()
-                except OSError:
-                    data = b"\0unreadable"
-                relative = os.path.relpath(path, top).encode("utf-8", "surrogateescape")
-                digest.update(b"%d:%s:%d:" % (len(relative), relative, len(data)))
-                digest.update(data)
-    return digest.hexdigest()
+    and schemas/, by relative path and content (`package.digest`). Compiled files are left out: they
+    follow the source. About 7 ms for the 400-odd files of an installed wheel."""
+    return package.digest(package_tops())
 
 
 @cache

@@ -6,11 +6,14 @@ SKILL.md, decoding every entry, re-asking every probe and formatting the finding
 cache (and met no internal error, SL000, nor ran out of time), the CLI stores:
 
 - under a key (`run_key`) made of everything that decides the output besides the file system:
-  skilllint's version and the digest of its source and data, the Python and the installed
-  distributions, the working folder, the paths given, every option (format, colour, fail level,
-  statistics, quiet, targets, rules, config path, cache folder...), whether stdout and stderr are
-  terminals and their encodings, and the environment variables skilllint reads;
+  skilllint's version, the Python and the installed distributions, the working folder, the paths
+  given, every option (format, colour, fail level, statistics, quiet, targets, rules, config path,
+  cache folder...), whether stdout and stderr are terminals and their encodings, and the
+  environment variables skilllint reads;
 - the exact text written to stdout and stderr (never the progress counter) and the exit code;
+- the digest of skilllint's own source and data (`key.package_digest`, compared on replay: it is not
+  in the key because computing it reads every file) and their signature (`package.py`), which lets
+  the fast path (`skilllint.output.fastpath`) stat them instead;
 - the inputs: every folder the discovery walk listed, with its `os.stat` signature (mtime, ctime,
   inode, size, device: a folder's mtime changes when an entry is added, removed or renamed) and a
   digest of its entries and their kinds; every file any layer read (config files, pyproject.toml,
@@ -35,16 +38,15 @@ checked with a SHA-256 header (a damaged record is a miss).
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import sys
 import time
 from collections.abc import Mapping
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from skilllint.engine.cache import key as cache_key
+from skilllint.engine.cache import package
+from skilllint.engine.cache.hashing import hash_value, sha256_hex
 from skilllint.engine.cache.store import EntryStore
 from skilllint.reading.fsview import (
     _ASK,
@@ -60,8 +62,11 @@ from skilllint.reading.fsview import (
 )
 from skilllint.version import __version__
 
+if TYPE_CHECKING:
+    from pathlib import Path
+
 MAGIC = b"skilllint-run 1 "
-FORMAT = 1
+FORMAT = 2
 """Bumped when what a record holds, or how its key is made, changes."""
 RACY_NS = 2_000_000_000
 """A signature this close to the moment the record was written is not trusted alone."""
@@ -90,11 +95,12 @@ def _installed() -> list[Any]:
 
 
 def run_key(invocation: Mapping[str, Any]) -> str:
-    """The key of a run's record: the invocation (the CLI's part) and skilllint and its Python."""
-    return cache_key._hash({
+    """The key of a run's record: the invocation (the CLI's part) and skilllint and its Python.
+    Not the digest of skilllint's files: computing it reads them all, so the record holds it and
+    `Replay.holds` compares it (`package.py`)."""
+    return hash_value({
         "format": FORMAT,
         "version": __version__,
-        "package": cache_key.package_digest(),
         "python": [sys.version, sys.platform, sys.implementation.cache_tag, sys.executable],
         "installed": _installed(),
         "invocation": invocation,
@@ -104,7 +110,7 @@ def run_key(invocation: Mapping[str, Any]) -> str:
 class Replay:
     """A decoded record: what to print, the exit code, and the inputs to check first."""
 
-    __slots__ = ("stdout", "stderr", "code", "written", "dirs", "files", "probes")
+    __slots__ = ("stdout", "stderr", "code", "written", "dirs", "files", "probes", "package", "origin")
 
     def __init__(self, raw: dict[str, Any]) -> None:
         self.stdout: str = raw["stdout"]
@@ -114,17 +120,60 @@ class Replay:
         self.dirs: list[list[Any]] = raw["dirs"]
         self.files: list[list[Any]] = raw["files"]
         self.probes: list[list[Any]] = raw["probes"]
-        if not (type(self.stdout) is str and type(self.stderr) is str and type(self.code) is int
+        self.package: list[Any] = raw["package"]
+        """The digest of skilllint's files the run had (`key.package_digest`) and their signature
+        (`package.signature`, None when it could not be trusted)."""
+        self.origin: tuple[Path | str, str, dict[str, Any], bytes] | None = None
+        """Where `load` found the record (cache folder, key), its JSON and its output's bytes."""
+        if not (type(self.package) is list and len(self.package) == 2 and type(self.package[0]) is str
+                and type(self.package[1]) in (str, type(None))
+                and type(self.stdout) is str and type(self.stderr) is str and type(self.code) is int
                 and type(self.written) is int and all(type(part) is list for part in (self.dirs, self.files,
                                                                                          self.probes))):
             raise ValueError("a record of the wrong shape")
 
-    def holds(self) -> bool:
-        """Whether every recorded input is as it was. A malformed input (a corrupt record) does not hold."""
+    def holds(self, *, by_signature: bool = False) -> bool:
+        """Whether every recorded input is as it was, skilllint's own files included. A malformed input
+        (a corrupt record) does not hold.
+
+        `by_signature` (the fast path, `skilllint.output.fastpath`): skilllint's files are taken as
+        they were when their signature is, as the linted files are; else (and when it differs) their
+        digest is computed and compared, as the result cache's key does (`key.package_digest`)."""
         try:
-            return self._dirs_hold() and self._files_hold() and self._probes_hold()
+            return self._dirs_hold() and self._files_hold() and self._probes_hold() \
+                and self._package_holds(by_signature)
         except (KeyError, TypeError, ValueError, IndexError):
             return False
+
+    def _package_holds(self, by_signature: bool) -> bool:
+        recorded, signature = self.package
+        if not by_signature:
+            from skilllint.engine.cache import key as cache_key
+
+            return bool(cache_key.package_digest() == recorded)
+        folders = package.default_tops()
+        if folders is None:
+            return False
+        if signature is not None and package.signature(folders) == signature:
+            return True
+        fresh = package.signature(folders, older_than=time.time_ns() - RACY_NS)  # before the bytes are read
+        if package.digest(folders) != recorded:
+            return False
+        if fresh is not None:
+            self._keep_signature(fresh)
+        return True
+
+    def _keep_signature(self, signature: str) -> None:
+        """Store the record again with the files' signature it could not trust (a run within 2 s of
+        installing skilllint, as a pre-commit hook's first) or that has changed (skilllint reinstalled
+        with the same files): the next replays stat them instead of reading them all."""
+        if self.origin is None:
+            return
+        root, key, raw, output = self.origin
+        try:
+            EntryStore(root).put(key, _sealed({**raw, "package": [self.package[0], signature]}, output))
+        except (OSError, TypeError, ValueError):
+            return
 
     def _dirs_hold(self) -> bool:
         trusted_before = self.written - RACY_NS
@@ -179,7 +228,7 @@ def read_answer(path: str, limit: int) -> Answer:
     return ["ok", digest(data), len(data)]
 
 
-def load(root: Path, key: str) -> Replay | None:
+def load(root: Path | str, key: str) -> Replay | None:
     """The record stored under `key`, or None (none, unreadable, damaged, another format).
 
     Layout: `MAGIC <sha256 of the rest>\\n`, the inputs and exit code as one line of JSON, then the
@@ -189,7 +238,7 @@ def load(root: Path, key: str) -> Replay | None:
     if data is None:
         return None
     header, newline, payload = data.partition(b"\n")
-    if not newline or header != MAGIC + hashlib.sha256(payload).hexdigest().encode("ascii"):
+    if not newline or header != MAGIC + sha256_hex(payload).encode("ascii"):
         return None
     try:
         inputs, newline, output = payload.partition(b"\n")
@@ -199,9 +248,10 @@ def load(root: Path, key: str) -> Replay | None:
         split = raw["stdout"]
         if type(split) is not int or not 0 <= split <= len(output):
             return None
-        raw["stdout"] = output[:split].decode("utf-8", "surrogatepass")
-        raw["stderr"] = output[split:].decode("utf-8", "surrogatepass")
-        return Replay(raw)
+        found = Replay({**raw, "stdout": output[:split].decode("utf-8", "surrogatepass"),
+                        "stderr": output[split:].decode("utf-8", "surrogatepass")})
+        found.origin = (root, key, raw, output)
+        return found
     except (ValueError, KeyError, TypeError, RecursionError):  # UnicodeDecodeError is a ValueError
         return None
 
@@ -210,6 +260,8 @@ def build(inputs: RunInputs, stdout: str, stderr: str, code: int) -> bytes | Non
     """The record of a finished run, or None when its inputs cannot all be recorded."""
     if inputs.broken is not None:
         return None
+    from skilllint.engine.cache import key as cache_key
+
     written = time.time_ns()
     scans = inputs.scans
     racy = written - RACY_NS
@@ -232,12 +284,20 @@ def build(inputs: RunInputs, stdout: str, stderr: str, code: int) -> bytes | Non
     try:
         out = stdout.encode("utf-8", "surrogatepass")
         err = stderr.encode("utf-8", "surrogatepass")
+        # skilllint's files are trusted on their signature only if unchanged since before this
+        # process read them (less the racy margin): else the digest may be of other bytes
         record = {"written": written, "stdout": len(out), "code": code, "dirs": dirs, "files": files,
-                  "probes": probes}
-        payload = b"".join((json.dumps(record, separators=(",", ":")).encode("ascii"), b"\n", out, err))
+                  "probes": probes, "package": [cache_key.package_digest(), package.signature(
+                      cache_key.package_tops(), older_than=cache_key.IMPORTED_NS - RACY_NS)]}
+        return _sealed(record, out + err)
     except (TypeError, ValueError):
         return None
-    return MAGIC + hashlib.sha256(payload).hexdigest().encode("ascii") + b"\n" + payload
+
+
+def _sealed(record: dict[str, Any], output: bytes) -> bytes:
+    """A record's bytes (see `load`). Raises TypeError or ValueError for what JSON cannot hold."""
+    payload = b"".join((json.dumps(record, separators=(",", ":")).encode("ascii"), b"\n", output))
+    return MAGIC + sha256_hex(payload).encode("ascii") + b"\n" + payload
 
 
 def _normal(path: str) -> bool:

@@ -21,10 +21,13 @@ from __future__ import annotations
 import contextlib
 import os
 import time
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from skilllint.core import lazyre
 from skilllint.reading.fsview import read_bytes
+
+if TYPE_CHECKING:
+    from pathlib import Path  # only named: a run-record replay opens its entry before pathlib is loaded
 
 FORMAT_DIR = "v1"
 MAX_ENTRY_BYTES = 64 * 1024 * 1024
@@ -44,7 +47,7 @@ _TAG = (b"Signature: 8a477f597d28d172789f06886806bc55\n"
 class EntryStore:
     """The entries under one cache root, for one run (or one `cache clear`)."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path | str) -> None:
         self.root = root
         self.base = os.path.join(root, FORMAT_DIR)
         self.writable = True

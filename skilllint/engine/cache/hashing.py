@@ -1,0 +1,58 @@
+"""SHA-256 for the cache's keys and headers, without importing hashlib where the data is small.
+
+`hashlib` loads OpenSSL, about 4 ms: more than a whole run-record replay may spend besides the
+interpreter's start. CPython also builds its own SHA-256 in (`_sha2`, `_sha256` before 3.12), which
+gives the same digests, costs nothing to import, and is slower per byte (about 3 ms a megabyte against
+OpenSSL's 1): so data under `BUILTIN_LIMIT` is hashed by it, anything bigger by OpenSSL.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Protocol
+
+BUILTIN_LIMIT = 1 << 20
+"""Up to this many bytes the built-in hash is cheaper than importing OpenSSL's."""
+
+
+class _Hash(Protocol):
+    def update(self, data: bytes, /) -> None: ...
+
+    def hexdigest(self) -> str: ...
+
+
+def _builtin() -> Any:
+    """CPython's own SHA-256 constructor, or None where the interpreter has none."""
+    for name in ("_sha2", "_sha256"):
+        try:
+            module = __import__(name)
+        except ImportError:
+            continue
+        return getattr(module, "sha256", None)
+    return None
+
+
+def sha256(data: bytes = b"", *, large: bool = False) -> _Hash:
+    """A SHA-256 object holding `data`. `large`: more data will follow (use OpenSSL's)."""
+    if not large and len(data) <= BUILTIN_LIMIT:
+        builtin = _builtin()
+        if builtin is not None:
+            made: _Hash = builtin(data)
+            return made
+    import hashlib  # only for large data, or an interpreter without its own SHA-256
+
+    return hashlib.sha256(data)
+
+
+def sha256_hex(data: bytes) -> str:
+    return sha256(data).hexdigest()
+
+
+def hash_value(value: Any) -> str:
+    """The SHA-256 of a JSON value (keys sorted, anything JSON has no type for by its repr): the
+    keys of the cache's entries and run records."""
+    try:
+        text = json.dumps(value, sort_keys=True, separators=(",", ":"), default=repr)
+    except (TypeError, ValueError):  # keys of mixed types cannot be sorted: their repr is as faithful
+        text = json.dumps(repr(value))
+    return sha256_hex(text.encode("ascii"))
