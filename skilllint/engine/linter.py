@@ -19,7 +19,7 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, S
 from contextlib import contextmanager
 from functools import cache, partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 from skilllint.checks.project import Project, SkillSummary
 from skilllint.checks.rule import (
@@ -101,6 +101,19 @@ def _off(rule: AnyRule, target: Target, settings: Settings) -> bool:
 
 PerSkill = tuple[SkillSummary, list[list[Diagnostic]]]
 """A skill's summary and its diagnostics on each target of the run (`lint_skill_per_target`)."""
+
+class Also(Protocol):
+    """More work on each skill while its document is loaded in the worker, for a caller of
+    `lint_per_target` that needs more than diagnostics (`skilllint report`: coverage's misses on every
+    runtime). Reading the skill again for it cost a report a third more CPU than `check`; on the same
+    document it reuses the rules' analyses (`Document.derived`). Both methods never raise."""
+
+    def take(self, doc: Document, budget: FileBudget) -> object:
+        """What the caller keeps of this skill (it runs its own file budgets)."""
+
+    def lost(self, skill: SkillInput, reason: str) -> object:
+        """What stands in for it when the skill could not be read or its worker died."""
+
 
 Ctx = TypeVar("Ctx")
 """A rule's context, as `Linter._collect` gives it to the rule's check."""
@@ -334,6 +347,28 @@ class Linter:
         except Exception as error:  # noqa: BLE001 - reading never raises by design; if it does, say so
             failure = fault(relative_posix(skill.file, settings.cwd), where, error, debug=settings.debug)
         return _bare_summary(skill, settings), [[failure] for _ in settings.targets]
+
+    def lint_skill_per_target_also(self, skill: SkillInput, budget: FileBudget, also: Also
+                                   ) -> tuple[SkillSummary, list[list[Diagnostic]], object]:
+        """`lint_skill_per_target`, then `also.take` on the same document (`also.lost` when it could
+        not be read or checked)."""
+        settings = self.settings
+        where = "reading"
+        try:
+            with budget.file():
+                doc = load_document(skill.file, settings.cwd, max_bytes=settings.max_bytes, overlay=settings.overlay)
+                where = "checks"
+                found = self.check_skill_each(doc, settings.targets)
+                where = "summary"
+                summary = _summary(doc, settings.targets, "")
+        except BudgetExceeded as error:
+            rel = relative_posix(skill.file, settings.cwd)
+            failure = fault(rel, error.args[0] if error.args else where, error, budget=settings.file_budget)
+        except Exception as error:  # noqa: BLE001 - reading never raises by design; if it does, say so
+            failure = fault(relative_posix(skill.file, settings.cwd), where, error, debug=settings.debug)
+        else:
+            return summary, found, also.take(doc, budget)
+        return _bare_summary(skill, settings), [[failure] for _ in settings.targets], also.lost(skill, "")
 
     def lost_per_target(self, skill: SkillInput, reason: str) -> PerSkill:
         """What each target gets for a skill whose worker died or hung: SL000, as in `check`."""
@@ -733,7 +768,8 @@ Settle = Callable[[str, list[Diagnostic]], None]
 
 
 def lint_per_target(paths: list[str], settings: Settings, progress: Callable[[int, int], None] | None = None,
-                    settle: Settle | None = None) -> PerTargetResult:
+                    settle: Settle | None = None, also: Also | None = None,
+                    keep: Callable[[object], None] | None = None) -> PerTargetResult:
     """Lint every skill under `paths` against each target on its own, as `check --target T` does for
     each T, reading each skill once (`matrix` uses it, so a cell and `check` never disagree). The
     per-skill work runs in the pool; the run-wide stages (project rules, suppressions) run per target.
@@ -744,7 +780,10 @@ def lint_per_target(paths: list[str], settings: Settings, progress: Callable[[in
     only add), so its diagnostics go through the per-file stage (per-file ignores, SL000 unless
     selected) and to `settle(target, diagnostics)`, and are not kept: memory stays bounded on a tree
     of any size. The rest (skills with suppression comments, run-wide facts, project rules) is in the
-    result, as before."""
+    result, as before.
+
+    With `also` (and `keep`), `also.take` runs on each skill's document in the worker after its checks
+    and `keep` gets its answer in this process, in no fixed order."""
     with _few_collections():
         linter = Linter(replace(settings, cache_dir=None, inputs=None))
         targets = settings.targets
@@ -757,8 +796,7 @@ def lint_per_target(paths: list[str], settings: Settings, progress: Callable[[in
         summaries: list[SkillSummary] = []
         for target in targets:
             linter.check_facts(discovery.problems, [target], ".", per_target[target.id])
-        for summary, each in map_skills(discovery.skills, settings, linter.lint_skill_per_target,
-                                        linter.lost_per_target, progress):
+        for summary, each in _per_target(discovery.skills, settings, linter, progress, also, keep):
             summaries.append(summary)
             for target, found in zip(targets, each, strict=True):
                 if settle is None or summary.directives:
@@ -776,6 +814,24 @@ def lint_per_target(paths: list[str], settings: Settings, progress: Callable[[in
                                                    [target], directives)
             faults = max(faults, count + settled_faults[target.id])
         return PerTargetResult(sorted(summaries, key=lambda s: s.path), per_target, faults)
+
+
+def _per_target(skills: Sequence[SkillInput], settings: Settings, linter: Linter,
+                progress: Callable[[int, int], None] | None, also: Also | None,
+                keep: Callable[[object], None] | None) -> Iterator[PerSkill]:
+    """Each skill's summary and diagnostics per target, handing `also`'s answers to `keep` on the way."""
+    if also is None:
+        yield from map_skills(skills, settings, linter.lint_skill_per_target, linter.lost_per_target, progress)
+        return
+
+    def lost(skill: SkillInput, reason: str) -> tuple[SkillSummary, list[list[Diagnostic]], object]:
+        return (*linter.lost_per_target(skill, reason), also.lost(skill, reason))
+
+    for summary, each, value in map_skills(skills, settings, partial(linter.lint_skill_per_target_also, also=also),
+                                           lost, progress):
+        if keep is not None:
+            keep(value)
+        yield summary, each
 
 
 def _kept(diagnostic: Diagnostic, settings: Settings, selected: set[str]) -> bool:

@@ -5,11 +5,11 @@ so that its numbers are theirs:
   are what `check --target T` says of each skill. The parts here also remember which codes were
   *errors* per file and runtime (the matrix keeps errors and warnings together), which is what the
   "findings that fail skills" table needs; nothing else is kept of a diagnostic.
-- the coverage pass: `engine.map_skills` over the same discovery, each skill read once and asked
-  `portability.references.misses_of` for every runtime (as `skilllint coverage --target T` asks it
-  for one), each answer added to that runtime's `coverage.Tally`. Reading once for all runtimes is
-  what keeps the report within a fifth of `check`'s time: the per-target analyses are cheap next to
-  loading a document.
+- the coverage answers: on the same document, in the same worker, right after its checks
+  (`lint_per_target`'s `also`), each skill is asked `portability.references.misses_of` for every
+  runtime (as `skilllint coverage --target T` asks it for one), each answer added to that runtime's
+  `coverage.Tally`. A second pass that read each skill again cost a third more CPU than `check`; on
+  the checked document the rules' shared analyses are already there.
 
 Memory is bounded as in `matrix` and `coverage`: diagnostics are settled as they come, the tallies keep
 counts and distinct gaps, and the rows keep one shared cell object per distinct (status, codes).
@@ -20,19 +20,20 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from skilllint.core.model import Diagnostic, Severity
 from skilllint.engine.faults import BudgetExceeded, FileBudget
-from skilllint.engine.linter import PerTargetResult, lint_per_target, map_skills
+from skilllint.engine.linter import PerTargetResult, lint_per_target
 from skilllint.engine.runsettings import Settings
 from skilllint.output.commands.matrix import _combine
 from skilllint.portability.coverage import CoverageReport, Tally, report
 from skilllint.portability.matrix import CellParts, Matrix, build_matrix
 from skilllint.portability.references import SkillMisses, SkillReferences, misses_of
-from skilllint.reading.discover import SkillInput, discover
-from skilllint.reading.document import load_document
+from skilllint.reading.discover import SkillInput
+from skilllint.reading.document import Document
 from skilllint.runtimes.targets import Target
 
 Progress = Callable[[int, int], None]
@@ -82,19 +83,16 @@ class EveryTarget:
         self.cwd = cwd
         self.max_bytes = max_bytes
 
-    def __call__(self, skill: SkillInput, budget: FileBudget) -> tuple[SkillReferences, ...]:
-        try:
-            with budget.file():
-                doc = load_document(skill.file, self.cwd, max_bytes=self.max_bytes)
-        except (BudgetExceeded, Exception):  # noqa: BLE001 - `check` reports this skill as SL000
-            return self.lost(skill, "")
+    def take(self, doc: Document, budget: FileBudget) -> tuple[SkillReferences, ...]:
+        """On the document the matrix pass has just checked (`engine.lint_per_target`'s `also`): the
+        rules' shared analyses are already on it."""
         found: list[SkillReferences] = []
         for work in self.each:
             try:
                 with budget.file():
                     found.append(misses_of(doc, work.target))
             except (BudgetExceeded, Exception):  # noqa: BLE001 - as `coverage`: left out of the counts
-                found.append(work.lost(skill, ""))
+                found.append(SkillReferences(doc.path, failed=True))  # as `work.lost` says it
         return tuple(found)
 
     def lost(self, skill: SkillInput, reason: str) -> tuple[SkillReferences, ...]:
@@ -114,6 +112,13 @@ class Gathered:
     targets: dict[str, Target] = field(default_factory=dict)
 
 
+def _keep(tallies: dict[str, Tally], order: list[Target], each: object) -> None:
+    """One skill's coverage answers (`EveryTarget.take`), one per runtime in `order`, into their tallies."""
+    assert isinstance(each, tuple)
+    for target, refs in zip(order, each, strict=True):
+        tallies[target.id].add(refs)
+
+
 def gather(groups: list[tuple[Settings, Any, list[str]]], cwd: Path, progress: Progress | None) -> Gathered:
     """Both passes over every config group (`settings.build.settings_by_config`), each group linted with
     its own settings, as `matrix` and `coverage` do."""
@@ -122,16 +127,15 @@ def gather(groups: list[tuple[Settings, Any, list[str]]], cwd: Path, progress: P
     tallies: dict[str, Tally] = {}
     targets: dict[str, Target] = {}
     for settings, _, members in groups:
-        found = lint_per_target(members, settings, progress, parts.add)
-        result = found if result is None else _combine(result, found)
         for target in settings.targets:
             targets[target.id] = target
             tallies.setdefault(target.id, Tally())
-        discovery = discover(members, cwd, settings.exclude, settings.manifest_globs, settings.force_exclude)
+
+        keep = partial(_keep, tallies, list(settings.targets))
+
         work = EveryTarget(list(settings.targets), cwd, settings.max_bytes)
-        for each in map_skills(discovery.skills, settings, work, work.lost, progress):
-            for target, refs in zip(settings.targets, each, strict=True):
-                tallies[target.id].add(refs)
+        found = lint_per_target(members, settings, progress, parts.add, also=work, keep=keep)
+        result = found if result is None else _combine(result, found)
     assert result is not None
     matrix = build_matrix(result, parts=parts)  # adds what was not settled, errors too (`ErrorParts.add`)
     folders = {posixpath.dirname(row.path): index for index, row in enumerate(matrix.skills)}
