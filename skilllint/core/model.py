@@ -7,7 +7,8 @@ Positions are 1-based; columns count characters; an end is exclusive (as in SARI
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Final
+from sys import intern
+from typing import Any, Final
 
 from skilllint.core.records import FrozenRecord
 
@@ -163,6 +164,20 @@ class Diagnostic(FrozenRecord):
         self.target = target
         self.fix = fix
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (from a pool worker) as its fields, unpickled by `_received`."""
+        return _received, (self.path, self.span, self.code, self.name, self.severity, self.message, self.help,
+                           self.target, self.fix)
+
     @property
     def sort_key(self) -> tuple[str, int, int, str, str, str]:
         return (self.path, self.span.line, self.span.column, self.code, self.target or "", self.message)
+
+
+def _received(path: str, span: Span, code: str, name: str, severity: Severity, message: str, help: str | None,
+              target: str | None, fix: Fix | None) -> Diagnostic:
+    """A diagnostic as the parent process receives it from a worker, its texts interned: each arrived as
+    a string of its own, and a tree's findings repeat a few thousand paths, messages and helps hundreds
+    of times over (68,000 findings on 5,000 skills: 20 MB of text, under 1 MB distinct)."""
+    return Diagnostic(intern(path), span, intern(code), intern(name), severity, intern(message),
+                      None if help is None else intern(help), None if target is None else intern(target), fix)
