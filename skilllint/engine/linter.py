@@ -332,26 +332,17 @@ class Linter:
         skill once: its summary, and its diagnostics per target in the run's order (one list each, sent
         back from a worker with one summary, not one per target). Never raises: a failure is SL000
         on every target, as `check` would report it on each."""
-        settings = self.settings
-        where = "reading"
-        try:
-            with budget.file():
-                doc = load_document(skill.file, settings.cwd, max_bytes=settings.max_bytes, overlay=settings.overlay)
-                where = "checks"
-                found = self.check_skill_each(doc, settings.targets)
-                where = "summary"
-                return _summary(doc, settings.targets, ""), found
-        except BudgetExceeded as error:
-            rel = relative_posix(skill.file, settings.cwd)
-            failure = fault(rel, error.args[0] if error.args else where, error, budget=settings.file_budget)
-        except Exception as error:  # noqa: BLE001 - reading never raises by design; if it does, say so
-            failure = fault(relative_posix(skill.file, settings.cwd), where, error, debug=settings.debug)
-        return _bare_summary(skill, settings), [[failure] for _ in settings.targets]
+        return self._per_target_with_doc(skill, budget)[0]
 
     def lint_skill_per_target_also(self, skill: SkillInput, budget: FileBudget, also: Also
                                    ) -> tuple[SkillSummary, list[list[Diagnostic]], object]:
         """`lint_skill_per_target`, then `also.take` on the same document (`also.lost` when it could
         not be read or checked)."""
+        (summary, found), doc = self._per_target_with_doc(skill, budget)
+        return summary, found, also.lost(skill, "") if doc is None else also.take(doc, budget)
+
+    def _per_target_with_doc(self, skill: SkillInput, budget: FileBudget) -> tuple[PerSkill, Document | None]:
+        """`lint_skill_per_target`'s answer, and the document it checked (None when that failed)."""
         settings = self.settings
         where = "reading"
         try:
@@ -360,15 +351,13 @@ class Linter:
                 where = "checks"
                 found = self.check_skill_each(doc, settings.targets)
                 where = "summary"
-                summary = _summary(doc, settings.targets, "")
+                return (_summary(doc, settings.targets, ""), found), doc
         except BudgetExceeded as error:
             rel = relative_posix(skill.file, settings.cwd)
             failure = fault(rel, error.args[0] if error.args else where, error, budget=settings.file_budget)
         except Exception as error:  # noqa: BLE001 - reading never raises by design; if it does, say so
             failure = fault(relative_posix(skill.file, settings.cwd), where, error, debug=settings.debug)
-        else:
-            return summary, found, also.take(doc, budget)
-        return _bare_summary(skill, settings), [[failure] for _ in settings.targets], also.lost(skill, "")
+        return (_bare_summary(skill, settings), [[failure] for _ in settings.targets]), None
 
     def lost_per_target(self, skill: SkillInput, reason: str) -> PerSkill:
         """What each target gets for a skill whose worker died or hung: SL000, as in `check`."""
