@@ -338,18 +338,25 @@ def supports(skilllint: list[str], option: str) -> bool:
     return option in proc.stdout
 
 
+def _corpus_folder(directory: Path | None, prefix: str
+                   ) -> tuple[Path, tempfile.TemporaryDirectory[str] | None, bool]:
+    """Where a corpus goes: (folder, temporary directory to delete or None, whether `directory` already
+    holds skills and is reused as it is)."""
+    if directory and directory.is_dir() and any(directory.rglob("SKILL.md")):
+        print(f"reusing corpus {directory.resolve()}")
+        return directory.resolve(), None, True
+    if directory:
+        return directory.resolve(), None, False
+    temp = tempfile.TemporaryDirectory(prefix=prefix, dir=scratch_root())
+    return Path(temp.name) / "corpus", temp, False
+
+
 def make_corpus(directory: Path | None, count: int, seed: int) -> tuple[Path, tempfile.TemporaryDirectory[str] | None]:
     """A generated corpus of `count` skills: `directory` reused when it already holds skills,
     else generated into it (kept), else into a temporary folder (deleted at the end)."""
-    temp: tempfile.TemporaryDirectory[str] | None = None
-    if directory and directory.is_dir() and any(directory.rglob("SKILL.md")):
-        print(f"reusing corpus {directory.resolve()}")
-        return directory.resolve(), None
-    if directory:
-        corpus = directory.resolve()
-    else:
-        temp = tempfile.TemporaryDirectory(prefix="skilllint-bench-", dir=scratch_root())
-        corpus = Path(temp.name) / "corpus"
+    corpus, temp, reused = _corpus_folder(directory, "skilllint-bench-")
+    if reused:
+        return corpus, None
     corpus.mkdir(parents=True, exist_ok=True)
     gen = load_generator()
     start = time.perf_counter()
@@ -361,15 +368,9 @@ def make_corpus(directory: Path | None, count: int, seed: int) -> tuple[Path, te
 def replicate(source: Path, directory: Path | None, count: int) -> tuple[Path, tempfile.TemporaryDirectory[str] | None]:
     """A corpus of `count` real skills: the skill folders under `source` (each with its bundled files),
     copied as `round-<k>/<their path>` until there are `count`. Reused like `make_corpus`'s."""
-    temp: tempfile.TemporaryDirectory[str] | None = None
-    if directory and directory.is_dir() and any(directory.rglob("SKILL.md")):
-        print(f"reusing corpus {directory.resolve()}")
-        return directory.resolve(), None
-    if directory:
-        corpus = directory.resolve()
-    else:
-        temp = tempfile.TemporaryDirectory(prefix="skilllint-bench-real-", dir=scratch_root())
-        corpus = Path(temp.name) / "corpus"
+    corpus, temp, reused = _corpus_folder(directory, "skilllint-bench-real-")
+    if reused:
+        return corpus, None
     skills = sorted({path.parent for path in source.resolve().rglob("SKILL.md") if path.is_file()})
     skills = [folder for folder in skills if not any(parent in skills for parent in folder.parents)]
     if not skills:
