@@ -16,8 +16,8 @@ import os
 import socket
 import subprocess
 import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
+from contextlib import chdir
 from pathlib import Path
 
 import pytest
@@ -62,15 +62,6 @@ def _reason(code: int, out: str, err: str, path: Path) -> str:
     assert lines[0].startswith(prefix), lines[0]
     return lines[0][len(prefix):]
 
-
-@contextmanager
-def _inside(folder: Path) -> Iterator[None]:
-    old = os.getcwd()
-    os.chdir(folder)
-    try:
-        yield
-    finally:
-        os.chdir(old)
 
 
 def _folder(path: Path, _text: str) -> None:
@@ -128,7 +119,7 @@ def test_every_source_refuses_a_hostile_file_alike(tmp_path: Path, kind: str) ->
 @pytest.mark.parametrize("name", SOURCES)
 def test_a_socket_config_is_refused(tmp_path: Path, name: str) -> None:
     root = _repo(tmp_path)
-    with socket.socket(socket.AF_UNIX) as server, _inside(root):
+    with socket.socket(socket.AF_UNIX) as server, chdir(root):
         server.bind(name)  # relative: a socket's path must be short
         reason = _reason(*_run(root), root / name)
     assert reason == "is a socket, not a regular file"

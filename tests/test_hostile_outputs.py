@@ -18,8 +18,7 @@ import os
 import socket
 import subprocess
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import chdir
 from pathlib import Path
 
 import pytest
@@ -215,21 +214,11 @@ def test_a_baseline_linked_to_dev_zero(tmp_path: Path) -> None:
     _refused(*_with_baseline(root, "base.json"), "`base.json`", "character device, not a regular file")
 
 
-@contextmanager
-def _inside(folder: Path) -> Iterator[None]:
-    """Work in `folder` (a socket's path must be short: bind it by its relative name)."""
-    old = os.getcwd()
-    os.chdir(folder)
-    try:
-        yield
-    finally:
-        os.chdir(old)
-
 
 @pytest.mark.skipif(not hasattr(socket, "AF_UNIX"), reason="no Unix sockets here")
 def test_a_baseline_that_is_a_socket_says_so(tmp_path: Path) -> None:
     root = _baseline_tree(tmp_path)
-    with socket.socket(socket.AF_UNIX) as server, _inside(root):
+    with socket.socket(socket.AF_UNIX) as server, chdir(root):
         server.bind("base.json")
         _refused(*_with_baseline(root, "base.json"), "`base.json`", "a socket, not a regular file")
 

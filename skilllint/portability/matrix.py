@@ -58,11 +58,13 @@ def _owner(path: str, folders: dict[str, int], known: dict[str, int | None]) -> 
     (`known` remembers each path's answer: most diagnostics are on a few files)."""
     if path in known:
         return known[path]
-    found = known[path] = _walk_up(path, folders)
+    found = known[path] = owning_skill(path, folders)
     return found
 
 
-def _walk_up(path: str, folders: dict[str, int]) -> int | None:
+def owning_skill(path: str, folders: dict[str, int]) -> int | None:
+    """The skill (its index in `folders`, by folder) whose folder holds `path`, the deepest first;
+    None for a run-wide file."""
     current = posixpath.dirname(path)
     while True:
         if current in folders:

@@ -15,6 +15,7 @@ from typing import Any
 import click
 
 from skilllint.engine.linter import PerTargetResult, lint_per_target
+from skilllint.engine.runsettings import Settings
 from skilllint.output.commands.progress import progress_bar
 from skilllint.output.formatters.matrix import STREAMS
 from skilllint.portability.matrix import CellParts, build_matrix
@@ -29,7 +30,19 @@ def default_runtimes() -> list[str]:
     return [DEFAULT_TARGET, *sorted(ident for ident in builtin_targets() if ident != DEFAULT_TARGET)]
 
 
-def _combine(one: PerTargetResult, other: PerTargetResult) -> PerTargetResult:
+def runtime_groups(paths: list[str], options: dict[str, Any], cwd: Path
+                   ) -> list[tuple[Settings, Any, list[str]]]:
+    """The paths grouped by config as `check` groups them, each for the `--target`s given or every
+    built-in runtime (`matrix` and `report`). A config error is a usage error."""
+    options = {**options, "targets": list(options.get("targets") or ()) or default_runtimes()}
+    try:
+        return settings_by_config(paths, options, cwd)
+    except SettingsError as error:
+        raise click.UsageError(str(error)) from None
+
+
+def combine(one: PerTargetResult, other: PerTargetResult) -> PerTargetResult:
+    """Two config groups' results as one run's."""
     return PerTargetResult(sorted([*one.skills, *other.skills], key=lambda s: s.path),
                            {r: [*found, *other.diagnostics.get(r, [])] for r, found in one.diagnostics.items()},
                            one.faults + other.faults)
@@ -37,18 +50,14 @@ def _combine(one: PerTargetResult, other: PerTargetResult) -> PerTargetResult:
 
 def run_matrix(paths: list[str], options: dict[str, Any]) -> int:
     cwd = Path.cwd()
-    options = {**options, "targets": list(options.get("targets") or ()) or default_runtimes()}
-    try:
-        groups = settings_by_config(paths, options, cwd)
-    except SettingsError as error:
-        raise click.UsageError(str(error)) from None
+    groups = runtime_groups(paths, options, cwd)
     show = sys.stderr.isatty() and not options.get("no_progress")
     fmt = options.get("fmt") or "text"
     parts = CellParts(reasons=fmt == "html")  # what settled skills leave: memory bounded by the tree's files
     result: PerTargetResult | None = None
     for settings, _, members in groups:
         found = lint_per_target(members, settings, progress_bar if show else None, parts.add)
-        result = found if result is None else _combine(result, found)
+        result = found if result is None else combine(result, found)
     assert result is not None
     matrix = build_matrix(result, parts=parts)
     for piece in STREAMS[fmt](matrix):

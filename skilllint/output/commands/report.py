@@ -23,10 +23,9 @@ from typing import Any
 
 import click
 
-from skilllint.output.commands.matrix import default_runtimes
+from skilllint.output.commands.matrix import runtime_groups
 from skilllint.output.commands.outputfile import check_folder, write_file
 from skilllint.output.commands.progress import progress_bar
-from skilllint.settings.build import SettingsError, settings_by_config
 
 EXIT_CLEAN, EXIT_ERROR = 0, 2
 
@@ -45,11 +44,7 @@ def run_report(paths: list[str], options: dict[str, Any]) -> int:
     output = options.get("output") or default_output(fmt)
     if output != "-":
         check_folder(output, "report")
-    options = {**options, "targets": list(options.get("targets") or ()) or default_runtimes()}
-    try:
-        groups = settings_by_config(paths, options, cwd)
-    except SettingsError as error:
-        raise click.UsageError(str(error)) from None
+    groups = runtime_groups(paths, options, cwd)
     show = sys.stderr.isatty() and not options.get("no_progress")
     gathered = gather(groups, cwd, progress_bar if show else None)
     report = build_report(gathered, paths, cwd)

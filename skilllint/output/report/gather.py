@@ -28,9 +28,9 @@ from skilllint.core.model import Diagnostic, Severity
 from skilllint.engine.faults import BudgetExceeded, FileBudget
 from skilllint.engine.linter import PerTargetResult, lint_per_target
 from skilllint.engine.runsettings import Settings
-from skilllint.output.commands.matrix import _combine
+from skilllint.output.commands.matrix import combine
 from skilllint.portability.coverage import CoverageReport, Tally, report
-from skilllint.portability.matrix import CellParts, Matrix, build_matrix
+from skilllint.portability.matrix import CellParts, Matrix, build_matrix, owning_skill
 from skilllint.portability.references import SkillMisses, SkillReferences, misses_of
 from skilllint.reading.discover import SkillInput
 from skilllint.reading.document import Document
@@ -59,18 +59,6 @@ class ErrorParts(CellParts):
             by_runtime = self.errors.setdefault(path, {})
             merged = frozenset(codes) | by_runtime.get(runtime, frozenset())
             by_runtime[runtime] = self._sets.setdefault(merged, merged)
-
-
-def owner(path: str, folders: dict[str, int]) -> int | None:
-    """The skill whose folder holds `path`, the deepest first (the rule `portability.matrix` gives a
-    diagnostic to its skill by); None for a run-wide file."""
-    current = posixpath.dirname(path)
-    while True:
-        if current in folders:
-            return folders[current]
-        if not current or current in (".", "/"):
-            return None
-        current = posixpath.dirname(current)
 
 
 class EveryTarget:
@@ -135,13 +123,13 @@ def gather(groups: list[tuple[Settings, Any, list[str]]], cwd: Path, progress: P
 
         work = EveryTarget(list(settings.targets), cwd, settings.max_bytes)
         found = lint_per_target(members, settings, progress, parts.add, also=work, keep=keep)
-        result = found if result is None else _combine(result, found)
+        result = found if result is None else combine(result, found)
     assert result is not None
     matrix = build_matrix(result, parts=parts)  # adds what was not settled, errors too (`ErrorParts.add`)
     folders = {posixpath.dirname(row.path): index for index, row in enumerate(matrix.skills)}
     per_skill: list[dict[str, frozenset[str]]] = [{} for _ in matrix.skills]
     for path, by_runtime in parts.errors.items():
-        index = owner(path, folders)
+        index = owning_skill(path, folders)  # as the matrix gives a diagnostic to its skill
         if index is None:
             continue
         for runtime, codes in by_runtime.items():
