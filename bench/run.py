@@ -1,4 +1,4 @@
-"""Time skilllint (and agnix, when installed) on a synthetic corpus of agent skills, in paired runs.
+"""Time skilllint (and agnix, when installed) on a corpus of agent skills, in paired runs.
 
 Why this exists: skilllint promises speed a user feels -- a repository of skills lints fast enough
 for CI, one skill fast enough for a pre-commit hook, a re-run of an unchanged tree is almost free,
@@ -8,30 +8,41 @@ ratio is reported.  Whatever else the machine does slows both sides of a pair al
 holds where absolute times drift.  Commands are run as subprocesses, so interpreter start-up and
 imports count.  Nothing here is asserted by the test suite (timings depend on the machine).
 
-Measures (each can be skipped):
+Measures (each can be skipped), with issue 30's goals:
 
-1. **one skill / interpreter start**: ``skilllint check SKILL_DIR`` against ``python -c pass`` with
-   the interpreter of the skilllint script.
-2. **corpus / agnix**: ``skilllint check CORPUS --jobs J --no-cache`` against
-   ``agnix --format json CORPUS`` (when agnix is installed).
-3. **warm / cold**: the same check with a result cache: cold into an empty cache folder, then warm
-   on the folder the cold run filled.
-With ``--real DIR`` the corpus is not generated but made of real skills: the skill folders under DIR
+1. **one skill re-run / interpreter start** (<= 3.5): ``skilllint check SKILL_DIR --cache-dir D``
+   on a ``D`` an earlier run filled (a pre-commit hook's second run) against ``python -c pass`` with
+   the interpreter of the skilllint script; the same with ``--no-cache`` (cold) beside it, no goal.
+2. **corpus / agnix** (<= 1.0): ``skilllint check CORPUS --jobs J --format json --no-cache`` against
+   ``agnix --format json CORPUS`` (when agnix is installed), wall time; CPU time (user + system of
+   the linter and its workers, from ``os.wait4``) beside it.
+3. **warm / cold** (<= 0.1): the same check with a result cache: cold into an empty cache folder,
+   then warm on the folder the cold run filled.
+4. **cold with default cache / --no-cache** (<= 1.1): the corpus check writing its cache into a
+   fresh, empty folder on every run against the same check with ``--no-cache``: what a first run
+   (or a CI job that keeps no cache) pays for storing results.
+With ``--real DIR`` the corpora are not generated but made of real skills: the skill folders under DIR
 (e.g. a checkout of public skills) copied round after round, each round in its own top folder, until
-``--count`` skills; synthetic skills have a quarter of the findings of real ones, which hid costs.
+the count; synthetic skills have a quarter of the findings of real ones, which hid costs.
 
-4. **peak memory** on a large generated tree (``--memory-count``, e.g. 61000): the peak over the
-   run of the summed proportional set size (PSS) of the linter and every process it started, so
-   forked workers' shared pages are counted once.  agnix the same way when installed.
+5. **the large tree** (``--memory-count``, e.g. 61000): the peak memory of one run, as the largest
+   resident set of any one process (the kernel's high-water mark, from ``os.wait4``; goal <= 300 MB)
+   and as the peak of the summed proportional set size (PSS) of the linter and every process it
+   started, sampled (forked workers' shared pages counted once); agnix the same way.  Then
+   skilllint / agnix wall on that tree (<= 1.0), ``--memory-pairs`` pairs.
+6. **scale series** (``--scale 10000,20000,40000,61000``, opt-in): each linter on the first N skills
+   of the large tree (its first top folders, passed as paths), in milliseconds per skill, wall and
+   CPU: whether the time per skill grows with the tree.
 
 Usage::
 
     python bench/run.py [--count N] [--jobs J] [--pairs P] [--keep DIR] [--seed S] [--real DIR]
-                        [--memory-count N] [--memory-tree DIR]
+                        [--memory-count N] [--memory-tree DIR] [--memory-pairs P]
+                        [--scale N,N,...] [--scale-pairs P] [--skip MEASURE]
                         [--skilllint CMD] [--agnix CMD | --no-agnix]
 
 Exit status: 0 when the measurements were made (whether or not the goals were met), 2 when a linter
-failed (exit status other than 0 or 1) or could not be found.
+failed (exit status other than 0 or 1) or could not be found.  Unix only (``os.wait4``).
 """
 
 from __future__ import annotations
@@ -42,6 +53,7 @@ import io
 import json
 import os
 import platform
+import re
 import shlex
 import shutil
 import statistics
@@ -50,15 +62,18 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import Any, TypeAlias
 
-GOAL_ONE_SKILL_RATIO = 3.0  # one skill <= 3x a bare interpreter start
-GOAL_AGNIX_RATIO = 0.6  # skilllint's time <= 0.6x agnix's on the corpus
+# Issue 30's goals.
+GOAL_ONE_SKILL_RATIO = 3.5  # a one-skill re-run <= 3.5x a bare interpreter start
+GOAL_AGNIX_RATIO = 1.0  # skilllint's wall time <= agnix's, cold, on 5,000 and on 61,000 real skills
 GOAL_WARM_RATIO = 0.1  # a warm re-run <= 0.1x the cold run
-GOAL_PEAK_MB = 300.0  # on a 61,000-skill tree
+GOAL_COLD_CACHE_RATIO = 1.1  # a cold run writing the default cache <= 1.1x the same run with --no-cache
+GOAL_PEAK_MB = 300.0  # largest process on a 61,000-skill tree
 
 
 class LinterFailed(Exception):
@@ -185,8 +200,21 @@ def count_findings(text: str) -> str:
     return "unknown JSON shape"
 
 
-def run_once(command: list[str], cwd: Path, capture: bool) -> tuple[float, str]:
-    """Run ``command`` once; return its wall time and (if ``capture``) its stdout.
+
+@dataclass(frozen=True)
+class Run:
+    """One run of a command, as ``os.wait4`` reports it: the kernel's own accounting of the process and
+    every child it waited for (skilllint's workers), so nothing is sampled or missed."""
+
+    seconds: float  # wall
+    cpu: float  # user + system
+    max_rss_mb: float  # the largest resident set of any one of those processes
+    stdout: str
+
+
+def run_once(command: list[str], cwd: Path, capture: bool,
+             on_start: Callable[[int], None] | None = None) -> Run:
+    """Run ``command`` once, its stdout kept when ``capture``; ``on_start`` gets its pid (a sampler).
 
     Raises LinterFailed on an exit status other than 0 or 1, with the linter's stderr.
     """
@@ -194,23 +222,33 @@ def run_once(command: list[str], cwd: Path, capture: bool) -> tuple[float, str]:
     env = dict(os.environ, DO_NOT_TRACK="1", NO_COLOR="1", SKILLLINT_CACHE_DIR=cache)
     start = time.perf_counter()
     try:
-        proc = subprocess.run(
-            command,
-            cwd=cwd,
-            env=env,
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.PIPE if capture else subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-            check=False,
-        )
+        proc = subprocess.Popen(command, cwd=cwd, env=env, stdin=subprocess.DEVNULL,
+                                stdout=subprocess.PIPE if capture else subprocess.DEVNULL, stderr=subprocess.PIPE)
     except OSError as exc:
+        shutil.rmtree(cache, ignore_errors=True)
         raise LinterFailed(f"{shlex.join(command)}: cannot run: {exc}") from exc
-    elapsed = time.perf_counter() - start
+    with proc:
+        if on_start is not None:
+            on_start(proc.pid)
+        out: list[bytes] = []
+        reader = None
+        if proc.stdout is not None:  # read both pipes at once: either may fill while the other is read
+            stdout = proc.stdout
+            reader = threading.Thread(target=lambda: out.append(stdout.read()), daemon=True)
+            reader.start()
+        err = proc.stderr.read() if proc.stderr is not None else b""
+        if reader is not None:
+            reader.join()
+        _, status, usage = os.wait4(proc.pid, 0)  # not proc.wait(): it drops the resource usage
+        elapsed = time.perf_counter() - start
+        proc.returncode = os.waitstatus_to_exitcode(status)  # so Popen does not wait again
     shutil.rmtree(cache, ignore_errors=True)
     if proc.returncode not in (0, 1):
-        stderr = proc.stderr.decode("utf-8", "replace").strip()
+        stderr = err.decode("utf-8", "replace").strip()
         raise LinterFailed(f"{shlex.join(command)} exited with status {proc.returncode}\n{stderr or '(no stderr)'}")
-    return elapsed, proc.stdout.decode("utf-8", "replace") if capture else ""
+    rss_kb = usage.ru_maxrss / (1024 if sys.platform == "darwin" else 1)  # bytes on macOS, kB on Linux
+    return Run(elapsed, usage.ru_utime + usage.ru_stime, rss_kb / 1024,
+               out[0].decode("utf-8", "replace") if out else "")
 
 
 def script_interpreter(command: list[str]) -> str:
@@ -227,6 +265,7 @@ def script_interpreter(command: list[str]) -> str:
     return sys.executable
 
 
+
 @dataclass
 class Paired:
     """Alternating runs of two commands: `a` is the reference, the ratio is b / a per pair."""
@@ -234,43 +273,64 @@ class Paired:
     label: str
     a_label: str
     b_label: str
-    a_seconds: list[float] = field(default_factory=list)
-    b_seconds: list[float] = field(default_factory=list)
+    a_runs: list[Run] = field(default_factory=list)
+    b_runs: list[Run] = field(default_factory=list)
 
     @property
     def ratios(self) -> list[float]:
-        return [b / a for a, b in zip(self.a_seconds, self.b_seconds, strict=True) if a > 0]
+        return [b.seconds / a.seconds for a, b in zip(self.a_runs, self.b_runs, strict=True) if a.seconds > 0]
+
+    @property
+    def cpu_ratios(self) -> list[float]:
+        return [b.cpu / a.cpu for a, b in zip(self.a_runs, self.b_runs, strict=True) if a.cpu > 0]
 
     @property
     def median_ratio(self) -> float:
         return statistics.median(self.ratios)
 
-    def describe(self) -> str:
-        """The ratio of every pair and both sides' medians, so a reader sees the spread."""
-        ratios = " ".join(f"{r:.3f}" for r in self.ratios)
-        return (f"  {self.label}: median ratio {self.median_ratio:.3f} (pairs: {ratios}); "
-                f"medians {self.b_label} {statistics.median(self.b_seconds) * 1000:.0f} ms, "
-                f"{self.a_label} {statistics.median(self.a_seconds) * 1000:.0f} ms")
+    @property
+    def median_cpu_ratio(self) -> float:
+        return statistics.median(self.cpu_ratios) if self.cpu_ratios else float("nan")
+
+    def describe(self, cpu: bool = False) -> str:
+        """The ratio of every pair and both sides' medians, so a reader sees the spread; with `cpu`, the
+        same for CPU time on a second line (a linter spread over more cores has a lower wall time)."""
+        def line(kind: str, ratios: list[float], a: list[float], b: list[float]) -> str:
+            pairs = " ".join(f"{r:.3f}" for r in ratios)
+            return (f"{kind} median ratio {statistics.median(ratios):.3f} (pairs: {pairs}); medians "
+                    f"{self.b_label} {statistics.median(b) * 1000:.0f} ms, {self.a_label} "
+                    f"{statistics.median(a) * 1000:.0f} ms")
+
+        text = f"  {self.label}: " + line("wall", self.ratios, [r.seconds for r in self.a_runs],
+                                          [r.seconds for r in self.b_runs])
+        if cpu and self.cpu_ratios:
+            text += "\n    " + line("CPU", self.cpu_ratios, [r.cpu for r in self.a_runs], [r.cpu for r in self.b_runs])
+        return text
 
 
-def paired(label: str, a: tuple[str, Any], b: tuple[str, Any], pairs: int, cwd: Path) -> Paired:
-    """Run `a` and `b` alternately `pairs` times (A B, then B A, ...), after one untimed run of
-    each. Each side is (label, command) or (label, callable returning seconds) for runs that
-    need a set-up of their own (an empty cache folder) outside the timed part."""
+Side: TypeAlias = tuple[str, list[str] | Callable[[], Run]]
+"""One side of a pair: (label, command), or (label, callable making one run) for runs that need a
+set-up of their own (an empty cache folder) outside the timed part."""
+
+
+def paired(label: str, a: Side, b: Side, pairs: int, cwd: Path, warmup: bool = True) -> Paired:
+    """Run `a` and `b` alternately `pairs` times (A B, then B A, ...), after one untimed run of each
+    (unless not `warmup`: the files were just read by another run)."""
     result = Paired(label, a[0], b[0])
 
-    def once(side: Any) -> float:
-        return side() if callable(side) else run_once(side, cwd, capture=False)[0]
+    def once(side: list[str] | Callable[[], Run]) -> Run:
+        return side() if callable(side) else run_once(side, cwd, capture=False)
 
-    once(a[1])
-    once(b[1])
+    if warmup:
+        once(a[1])
+        once(b[1])
     for index in range(pairs):
         if index % 2 == 0:
-            result.a_seconds.append(once(a[1]))
-            result.b_seconds.append(once(b[1]))
+            result.a_runs.append(once(a[1]))
+            result.b_runs.append(once(b[1]))
         else:
-            result.b_seconds.append(once(b[1]))
-            result.a_seconds.append(once(a[1]))
+            result.b_runs.append(once(b[1]))
+            result.a_runs.append(once(a[1]))
     return result
 
 
@@ -306,30 +366,39 @@ def _pss_kb(pid: int) -> int:
     return 0
 
 
-def peak_memory_mb(command: list[str], cwd: Path) -> tuple[float, float]:
-    """(peak summed PSS in MB, wall seconds) of one run, sampled every 20 ms."""
-    env = dict(os.environ, DO_NOT_TRACK="1", NO_COLOR="1")
-    start = time.perf_counter()
-    proc = subprocess.Popen(command, cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE)
+
+@dataclass(frozen=True)
+class Peak:
+    """Peak memory of one run: the sampled summed PSS of the whole process tree, and the run itself
+    (whose ``max_rss_mb`` is the largest single process, issue 30's figure)."""
+
+    pss_mb: float
+    run: Run
+
+
+def peak_memory(command: list[str], cwd: Path) -> Peak:
+    """One run, its process tree's summed PSS sampled every 20 ms."""
     peak = 0
     stop = threading.Event()
+    samplers: list[threading.Thread] = []
 
-    def sample() -> None:
-        nonlocal peak
-        while not stop.is_set():
-            peak = max(peak, _tree_pss_kb(proc.pid))
-            stop.wait(0.02)
+    def start(pid: int) -> None:
+        def sample() -> None:
+            nonlocal peak
+            while not stop.is_set():
+                peak = max(peak, _tree_pss_kb(pid))
+                stop.wait(0.02)
 
-    sampler = threading.Thread(target=sample, daemon=True)
-    sampler.start()
-    _, stderr = proc.communicate()
-    stop.set()
-    sampler.join()
-    if proc.returncode not in (0, 1):
-        raise LinterFailed(f"{shlex.join(command)} exited with status {proc.returncode}\n"
-                           f"{stderr.decode('utf-8', 'replace').strip()}")
-    return peak / 1024, time.perf_counter() - start
+        samplers.append(threading.Thread(target=sample, daemon=True))
+        samplers[-1].start()
+
+    try:
+        run = run_once(command, cwd, capture=False, on_start=start)
+    finally:
+        stop.set()
+        for sampler in samplers:
+            sampler.join()
+    return Peak(peak / 1024, run)
 
 
 def supports(skilllint: list[str], option: str) -> bool:
@@ -338,11 +407,16 @@ def supports(skilllint: list[str], option: str) -> bool:
     return option in proc.stdout
 
 
+def holds_skills(directory: Path) -> bool:
+    """Whether `directory` already holds skills: a corpus kept from an earlier run, reused as it is."""
+    return directory.is_dir() and any(directory.rglob("SKILL.md"))
+
+
 def _corpus_folder(directory: Path | None, prefix: str
                    ) -> tuple[Path, tempfile.TemporaryDirectory[str] | None, bool]:
     """Where a corpus goes: (folder, temporary directory to delete or None, whether `directory` already
     holds skills and is reused as it is)."""
-    if directory and directory.is_dir() and any(directory.rglob("SKILL.md")):
+    if directory and holds_skills(directory):
         print(f"reusing corpus {directory.resolve()}")
         return directory.resolve(), None, True
     if directory:
@@ -386,8 +460,20 @@ def replicate(source: Path, directory: Path | None, count: int) -> tuple[Path, t
     return corpus, temp
 
 
+
 def verdict(value: float, goal: float, unit: str = "") -> str:
     return f"goal <= {goal:g}{unit}: " + ("met" if value <= goal else "MISSED")
+
+
+def counts(text: str) -> list[int]:
+    """``--scale``'s value: skill counts, comma-separated, in increasing order."""
+    try:
+        values = sorted({int(part) for part in text.split(",") if part.strip()})
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(f"not a comma-separated list of counts: {text!r}") from exc
+    if not values or values[0] < 1:
+        raise argparse.ArgumentTypeError(f"counts must be at least 1: {text!r}")
+    return values
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -400,21 +486,31 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--keep", type=Path, metavar="DIR", help="generate the timing corpus into DIR and keep it; "
                         "reuse DIR if it already has skills")
     parser.add_argument("--real", type=Path, metavar="DIR",
-                        help="make the timing corpus of the real skills under DIR, copied to --count skills")
+                        help="make the timing corpus and the large tree of the real skills under DIR, copied "
+                        "round after round")
     parser.add_argument("--memory-count", type=int, default=0, metavar="N",
-                        help="also measure peak memory on a generated tree of N skills (e.g. 61000)")
+                        help="also measure peak memory and skilllint / agnix on a large tree of N skills (e.g. 61000)")
     parser.add_argument("--memory-tree", type=Path, metavar="DIR",
-                        help="where to generate (or reuse) the memory tree (default: a temporary folder)")
-    parser.add_argument("--skip", action="append", default=[], choices=("one", "agnix", "cache", "memory"),
-                        help="leave a measure out (repeatable)")
+                        help="where to make (or reuse) the large tree (default: a temporary folder)")
+    parser.add_argument("--memory-pairs", type=int, default=1, metavar="P",
+                        help="pairs of skilllint / agnix on the large tree (default 1; 0: none)")
+    parser.add_argument("--scale", type=counts, default=[], metavar="N,N,...",
+                        help="time per skill on the first N skills of the large tree, for each N "
+                        "(e.g. 10000,20000,40000,61000)")
+    parser.add_argument("--scale-pairs", type=int, default=1, metavar="P", help="runs per count and linter (default 1)")
+    parser.add_argument("--skip", action="append", default=[],
+                        choices=("one", "agnix", "cache", "cold-cache", "memory"),
+                        help="leave a measure out (repeatable); agnix: the corpus pair (--no-agnix: every agnix run)")
     parser.add_argument("--skilllint", metavar="CMD", help="command to run skilllint (default: beside this Python)")
     parser.add_argument("--agnix", metavar="CMD", help="command to run agnix (default: beside this Python, else PATH)")
     parser.add_argument("--no-agnix", action="store_true", help="do not run agnix even if it is installed")
     args = parser.parse_args(argv)
     if isinstance(sys.stdout, io.TextIOWrapper):
         sys.stdout.reconfigure(line_buffering=True)
-    if args.count < 1 or args.pairs < 1 or args.jobs < 1:
-        parser.error("--count, --pairs and --jobs must be at least 1")
+    if args.count < 1 or args.pairs < 1 or args.jobs < 1 or args.scale_pairs < 1:
+        parser.error("--count, --pairs, --jobs and --scale-pairs must be at least 1")
+    if args.memory_pairs < 0 or args.memory_count < 0:
+        parser.error("--memory-count and --memory-pairs must be at least 0")
     skilllint = find_tool("skilllint", args.skilllint)
     if skilllint is None:
         print("skilllint: not found beside this Python nor on PATH (pip install -e .)", file=sys.stderr)
@@ -422,10 +518,11 @@ def main(argv: list[str] | None = None) -> int:
     agnix = None if args.no_agnix else find_tool("agnix", args.agnix)
     temps: list[tempfile.TemporaryDirectory[str]] = []
     try:
+        kind = kind_of(args, args.keep)
         corpus, temp = (replicate(args.real, args.keep, args.count) if args.real else
                         make_corpus(args.keep, args.count, args.seed))
         temps += [temp] if temp else []
-        return bench(args, corpus, skilllint, agnix, temps)
+        return bench(args, corpus, kind, skilllint, agnix, temps)
     except LinterFailed as exc:
         print(f"a linter failed: {exc}", file=sys.stderr)
         return 2
@@ -434,84 +531,265 @@ def main(argv: list[str] | None = None) -> int:
             temp.cleanup()
 
 
-def bench(args: argparse.Namespace, corpus: Path, skilllint: list[str], agnix: list[str] | None,
+@dataclass(frozen=True)
+class Linters:
+    """The commands measured, and how skilllint is told to keep no cache (older ones have no option)."""
+
+    skilllint: list[str]
+    agnix: list[str] | None
+    no_cache: list[str]
+    jobs: int
+
+    def check(self, paths: Sequence[str | Path], *extra: str) -> list[str]:
+        """skilllint's corpus run: `check PATHS --jobs J --format json`, then `extra` (default: no cache)."""
+        return [*self.skilllint, "check", *map(str, paths), "--jobs", str(self.jobs), "--format", "json",
+                *(extra or self.no_cache)]
+
+    def agnix_check(self, paths: Sequence[str | Path], files: int) -> list[str]:
+        """agnix's run, allowed twice the tree's files (it refuses more than 10,000 by default)."""
+        assert self.agnix is not None
+        return [*self.agnix, "--format", "json", "--max-files", str(max(10_000, 2 * files)), *map(str, paths)]
+
+
+def kind_of(args: argparse.Namespace, directory: Path | None) -> str:
+    """'real ' or 'synthetic ' for a corpus about to be made, '' for a kept one reused as it is."""
+    if directory and holds_skills(directory):
+        return ""
+    return "real " if args.real else "synthetic "
+
+
+def bench(args: argparse.Namespace, corpus: Path, kind: str, skilllint: list[str], agnix: list[str] | None,
           temps: list[tempfile.TemporaryDirectory[str]]) -> int:
-    """Run the measures and print one line per figure."""
+    """Run the measures and print one line per figure, then the summary against issue 30's goals."""
     skills, files, size = count_skills(corpus)
-    one_skill = pick_one_skill(corpus)
-    print(f"corpus: {skills} skills, {files} files, {size / 1e6:.1f} MB in {corpus}")
+    print(f"corpus: {skills} {kind}skills, {files} files, {size / 1e6:.1f} MB in {corpus}")
     print(f"machine: {os.cpu_count()} CPUs, {platform.system()} {platform.machine()}, "
           f"Python {platform.python_version()}; {args.pairs} pairs per measure")
     describe_background("before")
     cwd = corpus  # no linter picks up a config file of the repository this runs from
-    no_cache = ["--no-cache"] if supports(skilllint, "--no-cache") else []
-    corpus_cmd = [*skilllint, "check", str(corpus), "--jobs", str(args.jobs), "--format", "json", *no_cache]
-    _, out = run_once(corpus_cmd, cwd, capture=True)
-    print(f"skilllint: {shlex.join(corpus_cmd)} -> {count_findings(out)} findings")
+    has_cache_dir = supports(skilllint, "--cache-dir")
+    linters = Linters(skilllint, agnix, ["--no-cache"] if supports(skilllint, "--no-cache") else [], args.jobs)
+    corpus_cmd = linters.check([corpus])
+    print(f"skilllint: {shlex.join(corpus_cmd)} -> {count_findings(run_once(corpus_cmd, cwd, True).stdout)} findings")
     summary: list[str] = []
-
     if "one" not in args.skip:
-        interp = script_interpreter(skilllint)
-        one = paired("one skill / python -c pass", ("python -c pass", [interp, "-c", "pass"]),
-                     ("one skill", [*skilllint, "check", str(one_skill), *no_cache]), args.pairs, cwd)
-        print(one.describe())
-        summary.append(f"one skill / interpreter start: {one.median_ratio:.2f} "
-                       f"({verdict(one.median_ratio, GOAL_ONE_SKILL_RATIO)})")
-
-    if "agnix" not in args.skip and agnix is not None:
-        ag_cmd = [*agnix, "--format", "json", "--max-files", str(max(10_000, 2 * files)), str(corpus)]
-        _, out = run_once(ag_cmd, cwd, capture=True)
-        print(f"agnix: {shlex.join(ag_cmd)} -> {count_findings(out)} findings")
-        versus = paired(f"{skills} skills, skilllint / agnix", ("agnix", ag_cmd), ("skilllint", corpus_cmd),
+        summary += measure_one_skill(linters, pick_one_skill(corpus), has_cache_dir, args.pairs, cwd, temps)
+    if linters.agnix is not None and "agnix" not in args.skip:
+        ag_cmd = linters.agnix_check([corpus], files)
+        print(f"agnix: {shlex.join(ag_cmd)} -> {count_findings(run_once(ag_cmd, cwd, True).stdout)} findings")
+        versus = paired(f"{skills} skills cold, skilllint / agnix", ("agnix", ag_cmd), ("skilllint", corpus_cmd),
                         args.pairs, cwd)
-        print(versus.describe())
-        summary.append(f"{skills} skills, skilllint / agnix: {versus.median_ratio:.2f} "
-                       f"({verdict(versus.median_ratio, GOAL_AGNIX_RATIO)})")
-    elif "agnix" not in args.skip:
+        print(versus.describe(cpu=True))
+        summary.append(f"{skills} skills cold, skilllint / agnix wall: {versus.median_ratio:.2f} "
+                       f"({verdict(versus.median_ratio, GOAL_AGNIX_RATIO)}); CPU {versus.median_cpu_ratio:.2f}")
+    elif "agnix" not in args.skip and not args.no_agnix:
         print("agnix: not installed (pip install agnix) -- no comparison")
-
-    if "cache" not in args.skip and supports(skilllint, "--cache-dir"):
-        scratch = tempfile.TemporaryDirectory(prefix="skilllint-bench-cache-")
-        temps.append(scratch)
-        cache = Path(scratch.name) / "cache"
-        base = [*skilllint, "check", str(corpus), "--jobs", str(args.jobs), "--format", "json", "--cache-dir",
-                str(cache)]
-
-        def cold() -> float:
-            shutil.rmtree(cache, ignore_errors=True)  # outside the timed part
-            return run_once(base, cwd, capture=False)[0]
-
-        def warm() -> float:
-            if not cache.exists():
-                run_once(base, cwd, capture=False)
-            return run_once(base, cwd, capture=False)[0]
-
-        cached = paired("warm / cold (result cache)", ("cold", cold), ("warm", warm), args.pairs, cwd)
-        print(cached.describe())
-        summary.append(f"warm / cold: {cached.median_ratio:.3f} ({verdict(cached.median_ratio, GOAL_WARM_RATIO)})")
-    elif "cache" not in args.skip:
-        print("cache: this skilllint has no --cache-dir -- no warm/cold figure")
-
-    if "memory" not in args.skip and args.memory_count:
-        tree, temp = make_corpus(args.memory_tree, args.memory_count, args.seed)
-        temps += [temp] if temp else []
-        tree_skills, tree_files, _ = count_skills(tree)
-        mem_cmd = [*skilllint, "check", str(tree), "--jobs", str(args.jobs), "--format", "json", *no_cache]
-        peak, seconds = peak_memory_mb(mem_cmd, tree)
-        print(f"  peak memory, {tree_skills} skills: skilllint {peak:.0f} MB in {seconds:.1f} s")
-        line = f"peak memory on {tree_skills} skills: {peak:.0f} MB ({verdict(peak, GOAL_PEAK_MB, ' MB')})"
-        if agnix is not None and "agnix" not in args.skip:
-            ag_peak, ag_seconds = peak_memory_mb(
-                [*agnix, "--format", "json", "--max-files", str(2 * tree_files), str(tree)], tree)
-            print(f"  peak memory, {tree_skills} skills: agnix {ag_peak:.0f} MB in {ag_seconds:.1f} s")
-            line += f"; agnix {ag_peak:.0f} MB"
-        summary.append(line)
-
+    if not has_cache_dir and not {"cache", "cold-cache"} <= set(args.skip):
+        print("cache: this skilllint has no --cache-dir -- no warm/cold or cold-cache figure")
+    elif has_cache_dir:
+        if "cache" not in args.skip:
+            summary += measure_warm_cold(linters, corpus, args.pairs, cwd, temps)
+        if "cold-cache" not in args.skip and linters.no_cache:
+            summary += measure_cold_cache(linters, corpus, args.pairs, cwd)
+    if args.memory_count or args.scale:
+        summary += measure_large(args, linters)
     describe_background("after")
     print("\nsummary (median ratios of paired runs; never asserted):")
     for line in summary:
         print(f"  {line}")
     return 0
+
+
+def measure_one_skill(linters: Linters, one_skill: Path, has_cache_dir: bool, pairs: int, cwd: Path,
+                      temps: list[tempfile.TemporaryDirectory[str]]) -> list[str]:
+    """One skill against an empty interpreter: re-run (the goal: a pre-commit hook's second run, which
+    replays the cached result) and cold (every import and rule paid, no goal)."""
+    start: Side = ("python -c pass", [script_interpreter(linters.skilllint), "-c", "pass"])
+    summary = []
+    if has_cache_dir:
+        scratch = tempfile.TemporaryDirectory(prefix="skilllint-bench-rerun-")
+        temps.append(scratch)
+        # paired()'s untimed first run fills the cache, so every timed run is a re-run
+        rerun_cmd = [*linters.skilllint, "check", str(one_skill), "--cache-dir", str(Path(scratch.name) / "cache")]
+        rerun = paired("one skill re-run / python -c pass", start, ("one skill re-run", rerun_cmd), pairs, cwd)
+        print(rerun.describe())
+        summary.append(f"one skill re-run / interpreter start: {rerun.median_ratio:.2f} "
+                       f"({verdict(rerun.median_ratio, GOAL_ONE_SKILL_RATIO)})")
+    cold = paired("one skill cold / python -c pass", start,
+                  ("one skill cold", [*linters.skilllint, "check", str(one_skill), *linters.no_cache]), pairs, cwd)
+    print(cold.describe())
+    summary.append(f"one skill cold ({shlex.join(linters.no_cache) or 'default cache'}) / interpreter start: "
+                   f"{cold.median_ratio:.2f} (no goal)")
+    return summary
+
+
+def measure_warm_cold(linters: Linters, corpus: Path, pairs: int, cwd: Path,
+                      temps: list[tempfile.TemporaryDirectory[str]]) -> list[str]:
+    """The corpus check with a result cache: cold into an empty folder, warm on the folder it filled."""
+    scratch = tempfile.TemporaryDirectory(prefix="skilllint-bench-cache-")
+    temps.append(scratch)
+    cache = Path(scratch.name) / "cache"
+    base = linters.check([corpus], "--cache-dir", str(cache))
+
+    def cold() -> Run:
+        shutil.rmtree(cache, ignore_errors=True)  # outside the timed part
+        return run_once(base, cwd, capture=False)
+
+    def warm() -> Run:
+        if not cache.exists():
+            run_once(base, cwd, capture=False)
+        return run_once(base, cwd, capture=False)
+
+    cached = paired("warm / cold (result cache)", ("cold", cold), ("warm", warm), pairs, cwd)
+    print(cached.describe())
+    return [f"warm / cold: {cached.median_ratio:.3f} ({verdict(cached.median_ratio, GOAL_WARM_RATIO)})"]
+
+
+def measure_cold_cache(linters: Linters, corpus: Path, pairs: int, cwd: Path) -> list[str]:
+    """What writing the default cache costs a first run: the corpus check storing its results into a
+    cache folder that does not exist yet (a new one per run) against the same check with --no-cache.
+
+    The folder is made in the system's temporary folder ($TMPDIR, else /tmp), not in /dev/shm: the
+    default cache is on disk, and creating its files there is the cost."""
+    def fresh_cache() -> Run:
+        parent = tempfile.mkdtemp(prefix="skilllint-bench-default-cache-")
+        try:
+            return run_once(linters.check([corpus], "--cache-dir", os.path.join(parent, "skilllint")), cwd, False)
+        finally:
+            shutil.rmtree(parent, ignore_errors=True)  # outside the timed part
+
+    costs = paired("cold with default cache / --no-cache", ("--no-cache", linters.check([corpus])),
+                   ("default cache, cold", fresh_cache), pairs, cwd)
+    print(costs.describe(cpu=True))
+    return [f"cold with default cache / --no-cache: {costs.median_ratio:.2f} "
+            f"({verdict(costs.median_ratio, GOAL_COLD_CACHE_RATIO)})"]
+
+
+def natural(name: str) -> list[Any]:
+    """Sort key: `round-2` before `round-10`."""
+    return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", name)]
+
+
+@dataclass(frozen=True)
+class Subset:
+    """The first top folders of a tree that hold at least a wanted number of skills: a smaller tree
+    without copying one (both linters take several paths and lint only those)."""
+
+    skills: int
+    files: int
+    folders: list[str]  # relative to the tree, which is the linters' working directory
+
+
+def top_folders(tree: Path) -> list[tuple[str, int, int]]:
+    """(name, skills, files) of each top folder of `tree`, in natural order (`round-0`, `round-1`, ...)."""
+    return [(top.name, *count_skills(top)[:2]) for top in sorted(tree.iterdir(), key=lambda p: natural(p.name))
+            if top.is_dir()]
+
+
+def first_skills(tops: list[tuple[str, int, int]], wanted: Sequence[int]) -> list[Subset]:
+    """For each count, the fewest first top folders (of `top_folders`) holding at least that many
+    skills, or all of them when the tree has fewer."""
+    subsets = []
+    for count in wanted:
+        skills = files = 0
+        folders = []
+        for name, top_skills, top_files in tops:
+            if skills >= count:
+                break
+            folders.append(name)
+            skills += top_skills
+            files += top_files
+        if skills < count:
+            print(f"  the tree holds only {skills} skills: {count} is out of reach")
+        subsets.append(Subset(skills, files, folders))
+    return subsets
+
+
+def measure_large(args: argparse.Namespace, linters: Linters) -> list[str]:
+    """The large tree (max of --memory-count and --scale, skills replicated from --real or generated):
+    peak memory, skilllint / agnix on it, and the scale series on its first N skills."""
+    wanted = max([args.memory_count, *args.scale])
+    kind = kind_of(args, args.memory_tree)
+    tree, temp = (replicate(args.real, args.memory_tree, wanted) if args.real else
+                  make_corpus(args.memory_tree, wanted, args.seed))
+    try:
+        tree_skills, tree_files, tree_size = count_skills(tree)
+        print(f"large tree: {tree_skills} {kind}skills, {tree_files} files, {tree_size / 1e6:.0f} MB in {tree}")
+        summary: list[str] = []
+        read = bool(kind)  # whether the tree's files were just written or read (so in the page cache)
+        tops = top_folders(tree)
+        if args.memory_count:
+            subset = first_skills(tops, [args.memory_count])[0]
+            whole = subset.skills >= tree_skills
+            paths = [tree] if whole else subset.folders
+            skills, files = (tree_skills, tree_files) if whole else (subset.skills, subset.files)
+            if "memory" not in args.skip:
+                summary.append(measure_peak(linters, paths, skills, files, tree))
+                read = True
+            if linters.agnix is not None and args.memory_pairs:
+                versus = paired(f"{skills} skills cold, skilllint / agnix",
+                                ("agnix", linters.agnix_check(paths, files)), ("skilllint", linters.check(paths)),
+                                args.memory_pairs, tree, warmup=not read)
+                read = True
+                print(versus.describe(cpu=True))
+                summary.append(f"{skills} skills cold, skilllint / agnix wall: {versus.median_ratio:.2f} "
+                               f"({verdict(versus.median_ratio, GOAL_AGNIX_RATIO)}); CPU {versus.median_cpu_ratio:.2f}")
+        if args.scale:
+            summary += scale_series(linters, tree, first_skills(tops, args.scale), args.scale_pairs, warm=read)
+        return summary
+    finally:
+        if temp is not None:
+            temp.cleanup()
+
+
+def measure_peak(linters: Linters, paths: Sequence[str | Path], skills: int, files: int, tree: Path) -> str:
+    """One run of each linter on the large tree: its largest process and its summed PSS."""
+    peak = peak_memory(linters.check(paths), tree)
+    print(f"  peak memory, {skills} skills: skilllint largest process {peak.run.max_rss_mb:.0f} MB, "
+          f"summed PSS {peak.pss_mb:.0f} MB, in {peak.run.seconds:.1f} s (CPU {peak.run.cpu:.1f} s)")
+    line = (f"peak memory on {skills} skills: largest process {peak.run.max_rss_mb:.0f} MB "
+            f"({verdict(peak.run.max_rss_mb, GOAL_PEAK_MB, ' MB')}), summed PSS {peak.pss_mb:.0f} MB")
+    if linters.agnix is not None:
+        ag = peak_memory(linters.agnix_check(paths, files), tree)
+        print(f"  peak memory, {skills} skills: agnix largest process {ag.run.max_rss_mb:.0f} MB, "
+              f"summed PSS {ag.pss_mb:.0f} MB, in {ag.run.seconds:.1f} s (CPU {ag.run.cpu:.1f} s)")
+        line += f"; agnix {ag.run.max_rss_mb:.0f} MB, summed PSS {ag.pss_mb:.0f} MB"
+    return line
+
+
+def scale_series(linters: Linters, tree: Path, subsets: list[Subset], runs: int, warm: bool) -> list[str]:
+    """Milliseconds per skill, wall and CPU, of each linter on each subset, the linters alternated as in
+    paired runs: a time per skill that grows with the tree is a cost that is not linear in it.  Unless
+    `warm` (the tree was just written or read), one untimed run of each on the largest subset first."""
+    subsets = [s for index, s in enumerate(subsets) if s.folders not in [t.folders for t in subsets[:index]]]
+    per_skill: dict[str, list[str]] = {"skilllint": [], "agnix": []}
+    if not warm:
+        largest = subsets[-1]
+        run_once(linters.check(largest.folders), tree, capture=False)
+        if linters.agnix is not None:
+            run_once(linters.agnix_check(largest.folders, largest.files), tree, capture=False)
+    print(f"  scale series: ms per skill, wall / CPU, median of {runs} run(s) each")
+    for subset in subsets:
+        sides: list[tuple[str, list[str]]] = [("skilllint", linters.check(subset.folders))]
+        if linters.agnix is not None:
+            sides.append(("agnix", linters.agnix_check(subset.folders, subset.files)))
+        timed: dict[str, list[Run]] = {label: [] for label, _ in sides}
+        for number in range(runs):
+            for label, command in sides if number % 2 == 0 else sides[::-1]:
+                timed[label].append(run_once(command, tree, capture=False))
+        row = []
+        for label, done in timed.items():
+            wall = statistics.median(r.seconds for r in done) * 1000 / subset.skills
+            cpu = statistics.median(r.cpu for r in done) * 1000 / subset.skills
+            row.append(f"{label} {wall:.2f} / {cpu:.2f}")
+            per_skill[label].append(f"{wall:.2f}")
+        if len(timed) == 2:
+            ratios = [s.seconds / a.seconds for s, a in zip(timed["skilllint"], timed["agnix"], strict=True)]
+            row.append(f"skilllint / agnix wall {statistics.median(ratios):.2f}")
+        print(f"    {subset.skills:>7} skills ({len(subset.folders)} folders): " + "; ".join(row))
+    sizes = ", ".join(str(s.skills) for s in subsets)
+    return [f"ms per skill (wall) on {sizes} skills: "
+            + "; ".join(f"{label} {', '.join(values)}" for label, values in per_skill.items() if values)]
 
 
 if __name__ == "__main__":
