@@ -10,6 +10,7 @@ from a miss, and compares the output with a `--no-cache` run of the same tree.
 from __future__ import annotations
 
 import ast
+import hashlib
 import json
 import os
 import subprocess
@@ -27,10 +28,12 @@ from skilllint.core.records import fields
 from skilllint.engine import linter as engine
 from skilllint.engine.cache import key as cache_key
 from skilllint.engine.cache.codec import Entry, decode, encode
+from skilllint.engine.cache.pack import _RECORD, _TRAILER
 from skilllint.engine.cache.runrecord import MAGIC as RUN_MAGIC
 from skilllint.engine.cache.store import MAX_AGE_DAYS, EntryStore
 from skilllint.reading.fsview import FileSystemView
 from tests.conftest import run_cli
+from tests.test_pack import pack_files, read_pack, stored, temp_files, unblocking, write_pack
 
 ROOT = Path(__file__).resolve().parent.parent
 DEMO = """---
@@ -78,11 +81,20 @@ def cache_dir() -> Path:
     return Path(os.environ["SKILLLINT_CACHE_DIR"])
 
 
-def entries(root: Path | None = None) -> list[Path]:
-    """The per-skill entries (not the run records beside them: `test_run_record.py`)."""
-    base = (root or cache_dir()) / "v1"
-    return sorted(p for p in base.glob("?/*") if not p.name.startswith(".") and not is_run_record(p)) \
-        if base.is_dir() else []
+def entries(root: Path | None = None) -> dict[bytes, bytes]:
+    """The per-skill entries (key digest -> bytes) as a run finds them in the packs under
+    `ROOT/v2/<fingerprint>/` (not the run records in `ROOT/v1/`: `test_run_record.py`)."""
+    return stored(root or cache_dir())
+
+
+def packs(root: Path | None = None) -> list[Path]:
+    return pack_files(root or cache_dir())
+
+
+def whole(root: Path | None = None) -> bool:
+    """Every pack is well-formed and every entry in it decodes."""
+    found = [read_pack(path) for path in packs(root)]
+    return all(pack is not None and all(decode(data) is not None for data, _ in pack.values()) for pack in found)
 
 
 def drop_run_records(root: Path | None = None) -> None:
@@ -117,7 +129,7 @@ def test_a_hit_prints_what_a_computation_prints(tree: Path, computed: list[str],
     warm = check(tree, fmt=fmt)
     assert uncached == cold == warm
     assert computed == ["demo", "twin"] * 2  # the warm run computed nothing
-    assert len(entries()) == 2
+    assert len(entries()) == 2 and len(packs()) == 1 and whole()  # the cold run's pack: the warm one wrote none
     if fmt == "json":
         assert codes(warm) == ["SL116", "SL200", "SL300", "SL304", "SL400", "SL400", "SL900", "SL902"]
 
@@ -294,41 +306,56 @@ def test_the_package_digest_covers_runtime_yaml_and_schemas(tmp_path: Path, monk
 
 @pytest.mark.parametrize("damage", ["truncate", "flip", "garbage", "empty", "other-json", "fifo", "folder"])
 def test_a_corrupt_entry_is_ignored(tree: Path, computed: list[str], damage: str) -> None:
+    """A damaged pack (or a damaged entry in a whole one) is a miss: both skills computed anew,
+    the output unchanged, no traceback, and a new pack holds both entries whole.
+
+    BUG (pack.py, `_open`), case "fifo": a FIFO named like a pack is opened with a blocking
+    `open()` and the run waits for a writer forever. `unblocking` lets it go on, so that this
+    test fails on `stuck == [0]` instead of hanging the suite."""
     if damage == "fifo" and not hasattr(os, "mkfifo"):
         pytest.skip("no FIFOs here")
     out = check(tree)
     drop_run_records()  # else the run's record replays the output without looking at an entry
-    for path in entries():
-        data = path.read_bytes()
-        if damage in ("fifo", "folder"):  # not a file: must neither block nor fail the run
-            path.unlink()
-            if damage == "fifo":
-                os.mkfifo(path)
-            else:
-                path.mkdir()
-            continue
-        if damage == "truncate":
-            path.write_bytes(data[: len(data) // 2])
-        elif damage == "flip":
-            index = len(data) - 20
-            path.write_bytes(data[:index] + bytes([data[index] ^ 1]) + data[index + 1 :])
-        elif damage == "garbage":
-            path.write_bytes(os.urandom(300))
-        elif damage == "empty":
-            path.write_bytes(b"")
-        else:  # well-formed, checksum right, content wrong in type
-            payload = b'{"probes":[],"diagnostics":[["x",1]],"summary":[]}'
-            path.write_bytes(encode_header(payload))
-    computed.clear()
-    assert check(tree) == out
-    assert sorted(computed) == ["demo", "twin"]
-    if damage not in ("fifo", "folder"):  # a FIFO or folder in the way cannot be replaced: no cache there
-        assert all(decode(path.read_bytes()) is not None for path in entries())  # rewritten whole
+    [path] = packs()
+    data = path.read_bytes()
+    keys = read_pack(path)
+    assert keys is not None and len(keys) == 2
+    if damage in ("fifo", "folder"):  # not a file: must neither block nor fail the run
+        path.unlink()
+        if damage == "fifo":
+            os.mkfifo(path)
+        else:
+            path.mkdir()
+    elif damage == "truncate":
+        path.write_bytes(data[: len(data) // 2])
+    elif damage == "flip":  # a byte inside each entry's bytes: the pack is whole, its entries are not
+        index_at, count, _ = _TRAILER.unpack(data[-_TRAILER.size:])
+        flipped = bytearray(data)
+        for _, offset, length, _ in _RECORD.iter_unpack(data[index_at:index_at + count * _RECORD.size]):
+            flipped[offset + length // 2] ^= 1
+        path.write_bytes(bytes(flipped))
+    elif damage == "garbage":
+        path.write_bytes(os.urandom(300))
+    elif damage == "empty":
+        path.write_bytes(b"")
+    else:  # a well-formed pack, each entry well-formed with its checksum right, its content wrong in type
+        payload = b'{"probes":[],"diagnostics":[["x",1]],"summary":[]}'
+        write_pack(path, dict.fromkeys(keys, encode_header(payload)))
+        assert read_pack(path) is not None
+    with unblocking(path) as stuck:
+        computed.clear()
+        assert check(tree) == out
+        assert sorted(computed) == ["demo", "twin"]
+        fresh = [pack for pack in (read_pack(p) for p in packs()) if pack is not None and pack.keys() == keys.keys()]
+        assert any(all(decode(data) is not None for data, _ in pack.values()) for pack in fresh)  # stored whole
+        drop_run_records()
+        computed.clear()
+        assert check(tree) == out
+        assert computed == []  # the new pack's entries win over the damaged ones
+    assert stuck == [0]  # nothing waited on a FIFO
 
 
 def encode_header(payload: bytes) -> bytes:
-    import hashlib
-
     return b"skilllint-cache 1 " + hashlib.sha256(payload).hexdigest().encode() + b"\n" + payload
 
 
@@ -384,11 +411,13 @@ def test_a_cache_that_refuses_writes_is_still_read(tree: Path, computed: list[st
     def refuse(*args: object, **kwargs: object) -> None:
         raise PermissionError(13, "Permission denied")
 
+    before = {path: path.stat().st_ino for path in packs()}
     monkeypatch.setattr(os, "replace", refuse)  # storing the edited skill fails
     computed.clear()
     assert check(tree) == expected
     assert computed == ["twin"]  # demo still came from the cache
-    assert not list(cache_dir().glob("v1/?/.*"))  # the temporary file went too
+    assert {path: path.stat().st_ino for path in packs()} == before  # no pack put in place
+    assert temp_files(cache_dir()) == []  # the temporary files went too (the pack's and the run record's)
 
 
 def test_sl000_is_never_cached(tree: Path, computed: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
@@ -425,13 +454,16 @@ def test_concurrent_runs_share_a_cache(tmp_path: Path, computed: list[str], monk
     for run in runs:
         out, err = run.communicate(timeout=120)
         assert (run.returncode, out, err) == (1, expected, "")
-    assert len(entries(shared)) == 40
-    assert all(decode(path.read_bytes()) is not None for path in entries(shared))
-    assert not list(shared.glob("v1/?/.*"))  # no temporary file left behind
+    assert len(entries(shared)) == 40 and 1 <= len(packs(shared)) <= 2  # each run wrote its own pack
+    assert whole(shared) and all(decode(data) is not None for data in entries(shared).values())
+    assert temp_files(shared) == []  # no temporary file left behind
+    drop_run_records(shared)  # the third run must find its results in the packs
+    before = {path: path.stat().st_ino for path in packs(shared)}
     monkeypatch.setenv("SKILLLINT_CACHE_DIR", str(shared))
     computed.clear()
     assert run_cli(args, root)[1] == expected
     assert computed == []  # all 40 from what the two processes stored
+    assert {path: path.stat().st_ino for path in packs(shared)} == before
 
 
 def test_a_pool_run_stores_what_its_workers_computed(tmp_path: Path) -> None:
@@ -441,25 +473,32 @@ def test_a_pool_run_stores_what_its_workers_computed(tmp_path: Path) -> None:
         folder.mkdir(parents=True)
         (folder / "SKILL.md").write_text(DEMO.replace("name: demo", f"name: s{index:03d}"), encoding="utf-8")
     _, cold, _ = run_cli(["check", ".", "--isolated", "--format", "json", "--jobs", "2"], root)
-    stored = {path: path.stat().st_ino for path in entries()}
-    assert len(stored) == engine.PARALLEL_THRESHOLD + 6
+    assert len(entries()) == engine.PARALLEL_THRESHOLD + 6 and whole()
+    written = {path: path.stat().st_ino for path in packs()}
+    drop_run_records()  # else the warm run replays its record without a lookup
     _, warm, _ = run_cli(["check", ".", "--isolated", "--format", "json", "--jobs", "2"], root)
     assert warm == cold
-    assert {path: path.stat().st_ino for path in entries()} == stored  # all hits: nothing rewritten
+    assert {path: path.stat().st_ino for path in packs()} == written  # all hits: no new pack
     assert warm == run_cli(["check", ".", "--isolated", "--format", "json", "--jobs", "2", "--no-cache"], root)[1]
 
 
 def test_cache_commands(tree: Path, tmp_path: Path) -> None:
     check(tree)
-    assert len(entries()) == 2
-    foreign = cache_dir() / "v1" / "notes.txt"
-    foreign.write_text("mine\n", encoding="utf-8")
+    assert len(entries()) == 2 and len(packs()) == 1
+    assert [p for p in (cache_dir() / "v1").glob("?/*") if is_run_record(p)] != []
+    [folder] = [path for path in (cache_dir() / "v2").iterdir() if path.is_dir()]  # the run's fingerprint
+    foreign = [cache_dir() / "v1" / "notes.txt", cache_dir() / "v2" / "notes.txt", folder / "notes.txt"]
+    for path in foreign:
+        path.write_text("mine\n", encoding="utf-8")
     code, out, _ = run_cli(["cache", "dir"], tree)
     assert (code, out.strip()) == (0, str(cache_dir()))
     code, out, _ = run_cli(["cache", "clear"], tree)
-    assert code == 0 and "removed 3 cache entries" in out  # the two skills' and the run's record
-    assert entries() == [] and foreign.exists()  # only what skilllint wrote
+    assert code == 0 and "removed 3 cache entries" in out  # the two skills' (one pack) and the run's record
+    assert packs() == [] and all(path.exists() for path in foreign)  # only what skilllint wrote
     assert not list((cache_dir() / "v1").glob("?/*"))
+    assert sorted(p.name for p in folder.iterdir()) == ["notes.txt"]
+    code, out, _ = run_cli(["cache", "clear"], tree)
+    assert code == 0 and "removed 0 cache entries" in out
 
 
 def test_the_store_prunes_old_entries_once_a_day(tmp_path: Path) -> None:

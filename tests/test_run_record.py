@@ -260,7 +260,7 @@ def test_a_config_that_moves_the_cache_gets_no_record(tree: Path, tmp_path: Path
     (tree / ".skilllint.yaml").write_text(f"cache-dir: {tmp_path / 'configured'}\n", encoding="utf-8")
     run_cli(["check", ".", "--format", "json"], tree)
     assert records(tmp_path / "configured") == [] and records(tmp_path / "xdg" / "skilllint") == []
-    assert list((tmp_path / "configured").glob("v1/?/*"))  # the per-skill entries are there
+    assert list((tmp_path / "configured").glob("v2/*/*.pack"))  # the per-skill entries are there
 
 
 @pytest.mark.parametrize("damage", ["truncate", "flip", "garbage", "empty", "wrong-shape"])

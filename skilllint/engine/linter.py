@@ -69,11 +69,11 @@ from skilllint.reading.manifests import Manifest, load_manifest
 from skilllint.runtimes.targets import Target
 
 if TYPE_CHECKING:
-    from skilllint.engine.cache.results import Miss, ResultCache
+    from skilllint.engine.cache.results import Miss, ResultCache, Stored
 
 Probed = tuple[list[list[Answer]], dict[str, Sig], int]
 """What one skill's document asked the file system: its probes, the signatures of what it read, its read limit."""
-Linted = tuple[list[Diagnostic], SkillSummary, "Probed | None"]
+Linted = tuple[list[Diagnostic], SkillSummary, "Probed | None", "Stored | None"]
 """A skill's diagnostics and summary, and (when the run records its inputs) what it probed."""
 
 PARALLEL_THRESHOLD = 64
@@ -297,7 +297,8 @@ class Linter:
         """Everything per-document about one skill. Never raises: a failure of skilllint on
         this file, or a file that takes longer than its time budget, is SL000 on the file.
         `budget` is the run's (its handler installed once); without one, the file gets its own.
-        With `miss` (a cache lookup that found nothing usable), the result is stored under its key.
+        With `miss` (a cache lookup that found nothing usable), the result comes back encoded too,
+        as the entry to store under its key (the main process keeps the run's pack).
         When the run records its inputs, what the document asked the file system comes back too
         (from a pool worker, that is the only way it can reach the run record)."""
         settings = self.settings
@@ -316,15 +317,15 @@ class Linter:
                 self.check_skill(doc, targets, diagnostics)
                 where = "summary"
                 summary = _summary(doc, targets, reason)
-            if miss is not None and self.cache is not None:
-                self.cache.save(miss, diagnostics, summary, doc.fs)
+            stored = self.cache.entry(miss, diagnostics, summary, doc.fs) \
+                if miss is not None and self.cache is not None else None
             probed = (doc.fs.probes(), doc.fs.sigs, doc.fs.max_bytes) if settings.inputs is not None else None
-            return diagnostics, summary, probed
+            return diagnostics, summary, probed, stored
         except BudgetExceeded as error:
             diagnostics.append(fault(rel, error.args[0] if error.args else where, error, budget=settings.file_budget))
         except Exception as error:  # noqa: BLE001 - reading never raises by design; if it does, say so
             diagnostics.append(fault(rel, where, error, debug=settings.debug))
-        return diagnostics, _bare_summary(skill, settings), None
+        return diagnostics, _bare_summary(skill, settings), None, None
 
 
     def lint_skill_per_target(self, skill: SkillInput, budget: FileBudget) -> PerSkill:
@@ -529,7 +530,7 @@ class _Lost:
     def __call__(self, job: Job, reason: str) -> tuple[int, Linted]:
         index, skill, _ = job
         rel = relative_posix(skill.file, self.settings.cwd)
-        return index, ([fault(rel, "a worker process", reason=reason)], _bare_summary(skill, self.settings), None)
+        return index, ([fault(rel, "a worker process", reason=reason)], _bare_summary(skill, self.settings), None, None)
 
 
 def _overlaid(skill: SkillInput, settings: Settings) -> bool:
@@ -560,7 +561,7 @@ def _lint_all(skills: list[SkillInput], linter: Linter, progress: Callable[[int,
         found = linter.cache.lookup(skill, *skill_targets(skill, settings)) \
             if linter.cache is not None and not _overlaid(skill, settings) else None
         if isinstance(found, tuple):
-            results[index] = (*found, None)
+            results[index] = (*found, None, None)
         else:
             todo.append((index, skill, found))
     inputs = settings.inputs
@@ -572,7 +573,7 @@ def _lint_all(skills: list[SkillInput], linter: Linter, progress: Callable[[int,
     if jobs == 1 or len(todo) < PARALLEL_THRESHOLD or not _can_fork():
         with FileBudget(settings.file_budget) as budget:
             for index, skill, miss in todo:
-                results[index] = linter.lint_skill(skill, budget, miss)
+                results[index] = _with_entry_kept(linter, linter.lint_skill(skill, budget, miss))
                 done += 1
                 # every PROGRESS_EVERY skills, and the end once anything was (the CLI then clears its counter)
                 if progress and (done % PROGRESS_EVERY == 0 or done == total > PROGRESS_EVERY):
@@ -589,16 +590,25 @@ def _lint_all(skills: list[SkillInput], linter: Linter, progress: Callable[[int,
             item_seconds=HARD_LIMIT_SECONDS,
         ):
             for index, linted in batch:
-                results[index] = linted
+                results[index] = _with_entry_kept(linter, linted)
             done += count
             if progress:
                 progress(done, total)
     linted_all = [linted for linted in results if linted is not None]
     if inputs is not None:
-        for _, _, probed in linted_all:
+        for _, _, probed, _ in linted_all:
             if probed is not None:
                 inputs.merge(*probed)
     return linted_all
+
+
+def _with_entry_kept(linter: Linter, linted: Linted) -> Linted:
+    """A computed result, its cache entry (if any) handed to the run's pack and let go."""
+    stored = linted[3]
+    if stored is None or linter.cache is None:
+        return linted
+    linter.cache.add(stored)
+    return linted[0], linted[1], linted[2], None
 
 
 Out = TypeVar("Out")
@@ -685,7 +695,7 @@ def _lint(paths: list[str], linter: Linter, progress: Callable[[int, int], None]
     diagnostics: list[Diagnostic] = []
     linter.check_facts(discovery.problems, settings.targets, ".", diagnostics)
     summaries: list[SkillSummary] = []
-    for found, summary, _ in _lint_all(discovery.skills, linter, progress):
+    for found, summary, _, _ in _lint_all(discovery.skills, linter, progress):
         diagnostics.extend(found)
         summaries.append(summary)
     directives = [d for summary in summaries for d in summary.directives]

@@ -52,11 +52,18 @@ def sha256_hex(data: bytes) -> str:
     return sha256(data).hexdigest()
 
 
+@cache
+def _key_encoder() -> json.JSONEncoder:
+    """One encoder for every key: `json.dumps` with options builds a new one per call (a quarter of
+    the time of hashing a skill's key)."""
+    return json.JSONEncoder(sort_keys=True, separators=(",", ":"), default=repr)
+
+
 def hash_value(value: Any) -> str:
     """The SHA-256 of a JSON value (keys sorted, anything JSON has no type for by its repr): the
     keys of the cache's entries and run records."""
     try:
-        text = json.dumps(value, sort_keys=True, separators=(",", ":"), default=repr)
+        text = _key_encoder().encode(value)
     except (TypeError, ValueError):  # keys of mixed types cannot be sorted: their repr is as faithful
         text = json.dumps(repr(value))
     return sha256_hex(text.encode("ascii"))

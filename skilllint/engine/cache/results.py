@@ -2,7 +2,8 @@
 
 One `ResultCache` per run and config. Lookups happen in the main process, before any worker
 starts, so a warm run forks none; a miss carries its key to whoever computes it (the main
-process or a pool worker), which stores the result with the probes its document recorded.
+process or a pool worker), which encodes the result with the probes its document recorded and
+hands the bytes back; the main process appends them to the run's one pack (`pack.py`).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from skilllint.checks.project import SkillSummary
 from skilllint.core.model import Diagnostic
 from skilllint.engine.cache.codec import Entry, decode, encode
 from skilllint.engine.cache.key import run_fingerprint, skill_key
-from skilllint.engine.cache.store import EntryStore
+from skilllint.engine.cache.pack import PackStore
 from skilllint.engine.faults import INTERNAL_ERROR_CODE
 from skilllint.reading.fsview import Answer, FileSystemView
 
@@ -27,21 +28,28 @@ if TYPE_CHECKING:
     from skilllint.runtimes.targets import Target
 
 
+Stored = tuple[str, bytes]
+"""An entry to store: its key and its bytes."""
+
+
 @dataclass(frozen=True, slots=True)
 class Miss:
-    """A skill to compute, and what its entry will be stored under."""
+    """A skill to compute, and what its entry will be stored under: `key`, made from `read` (the
+    read of the skill file), or, when the cache held nothing to look up, made where the skill
+    is computed, from that read and `parts` (a cold run does not read every file twice)."""
 
-    key: str
+    key: str | None
     file: str
-    read: Answer  # the read of the skill file the key was made from
+    read: Answer | None
+    parts: tuple[bool, tuple[str, ...], str] = (False, (), "")  # wrong_case, target ids, reason
 
 
 class ResultCache:
     """Per-skill results under one cache folder, for one run's settings."""
 
     def __init__(self, root: Path, settings: Settings, config_digest: str) -> None:
-        self.store = EntryStore(root)
         self.run = run_fingerprint(settings, config_digest)
+        self.store = PackStore(root, self.run)
         # the file system as this run finds it: each question asked once, whichever entries ask it
         self.view = FileSystemView(settings.max_bytes)
         self.hits = 0
@@ -51,8 +59,12 @@ class ResultCache:
                ) -> tuple[list[Diagnostic], SkillSummary] | Miss:
         """The stored result when every probe it recorded still holds, else the Miss to compute."""
         file = os.fspath(skill.file)
+        ids = tuple(target.id for target in targets)
+        if self.store.empty():
+            self.misses += 1
+            return Miss(None, file, None, (skill.wrong_case, ids, reason))
         read = self.view.answer("read", file)
-        key = skill_key(self.run, file, skill.wrong_case, [target.id for target in targets], reason, read)
+        key = skill_key(self.run, file, skill.wrong_case, ids, reason, read)
         data = self.store.get(key)
         if data is not None:
             entry = decode(data)
@@ -62,22 +74,32 @@ class ResultCache:
         self.misses += 1
         return Miss(key, file, read)
 
-    def save(self, miss: Miss, diagnostics: list[Diagnostic], summary: SkillSummary, fs: FileSystemView) -> None:
-        """Store a computed result, unless skilllint failed on it (SL000: a bug or a budget run out
-        is no answer to keep) or the file's bytes changed between the lookup and the reading."""
+    def entry(self, miss: Miss, diagnostics: list[Diagnostic], summary: SkillSummary, fs: FileSystemView
+              ) -> Stored | None:
+        """A computed result as the entry to store (where it was computed: a worker encodes its
+        own), or None: skilllint failed on it (SL000: a bug or a budget run out is no answer to
+        keep) or the file's bytes changed between the lookup and the reading."""
         if any(d.code == INTERNAL_ERROR_CODE for d in diagnostics):
-            return
+            return None
         probes = fs.probes()
-        if ["read", miss.file, miss.read] not in probes:
-            return
+        key = miss.key
+        if key is None:
+            read = next((answer for op, path, answer in probes if op == "read" and path == miss.file), None)
+            if read is None:
+                return None
+            wrong_case, ids, reason = miss.parts
+            key = skill_key(self.run, miss.file, wrong_case, ids, reason, read)
+        elif ["read", miss.file, miss.read] not in probes:
+            return None
         try:
-            data = encode(Entry(probes, diagnostics, summary))
+            return key, encode(Entry(probes, diagnostics, summary))
         except (TypeError, ValueError):  # a value JSON cannot hold: recompute it next time
-            return
-        self.store.put(miss.key, data)
+            return None
+
+    def add(self, stored: Stored) -> None:
+        """Keep an entry computed in this run (in this process or a worker's)."""
+        self.store.add(*stored)
 
     def finish(self) -> None:
-        """At the end of a run that stored results (here or in its workers): prune old entries,
-        at most once a day. A run that only read writes nothing."""
-        if self.misses:
-            self.store.prune()
+        """At the end of the run: its pack in place, packs merged and pruned when due."""
+        self.store.finish()

@@ -1,5 +1,9 @@
 """Cache entries on disk: one small file per key, in 16 shard folders, written atomically.
 
+The run records (`runrecord.py`: one per invocation, read before anything heavy is imported)
+live here; the per-skill results live in packs (`pack.py`), one file per run rather than one
+per skill.
+
 Layout: `ROOT/v1/a/abcd...` (the key's first hex digit names the shard: a folder per entry
 prefix keeps listings short for big trees, and only 16 of them, because creating a folder costs
 as much as several entries do; a change of the entry format bumps `v1`).
@@ -98,10 +102,7 @@ class EntryStore:
                 os.unlink(temp)
 
     def _make_folders(self, folder: str) -> None:
-        if not os.path.isdir(self.root):
-            os.makedirs(self.root, exist_ok=True)
-            with contextlib.suppress(OSError, ValueError), open(os.path.join(self.root, TAG_NAME), "wb") as handle:
-                handle.write(_TAG)
+        tag_root(self.root)
         os.makedirs(folder, exist_ok=True)
 
     def prune(self) -> int:
@@ -125,7 +126,8 @@ class EntryStore:
         return self._delete(entries_before=self.now - MAX_AGE_DAYS * DAY, temps_before=self.now - 3600)
 
     def clear(self) -> int:
-        """Delete every entry (and only what skilllint wrote there); returns how many went."""
+        """Delete every entry (and only what skilllint wrote there); returns how many went. Clear
+        the packs first (`pack.clear_packs`): the root goes only when nothing else is in it."""
         removed = self._delete(entries_before=float("inf"), temps_before=float("inf"))
         with contextlib.suppress(OSError, ValueError):
             os.unlink(os.path.join(self.base, _PRUNED))
@@ -161,3 +163,12 @@ class EntryStore:
             with contextlib.suppress(OSError, ValueError):
                 os.rmdir(shard)  # only when empty
         return removed
+
+
+def tag_root(root: Path | str) -> None:
+    """Create the cache root when missing, with the tag that tells backup tools to skip it
+    (only in a folder skilllint made: `clear` removes only tagged roots)."""
+    if not os.path.isdir(root):
+        os.makedirs(root, exist_ok=True)
+        with contextlib.suppress(OSError, ValueError), open(os.path.join(root, TAG_NAME), "wb") as handle:
+            handle.write(_TAG)

@@ -28,12 +28,13 @@ def show_dir(options: dict[str, Any]) -> int:
 
 
 def clear(options: dict[str, Any]) -> int:
+    from skilllint.engine.cache.pack import FORMAT_DIR, clear_packs
     from skilllint.engine.cache.store import EntryStore
 
     root = _root(options)
     if root is None:
         click.echo("no cache folder: nothing to clear")
         return 0
-    removed = EntryStore(root).clear()
+    removed = clear_packs(str(root / FORMAT_DIR)) + EntryStore(root).clear()
     click.echo(f"removed {removed:,} cache entr{'y' if removed == 1 else 'ies'} from {escape(str(root))}")
     return 0
