@@ -256,7 +256,7 @@ def load(root: Path | str, key: str) -> Replay | None:
         return None
 
 
-def build(inputs: RunInputs, stdout: str, stderr: str, code: int) -> bytes | None:
+def build(inputs: RunInputs, stdout: bytes, stderr: str, code: int) -> bytes | None:
     """The record of a finished run, or None when its inputs cannot all be recorded."""
     if inputs.broken is not None:
         return None
@@ -282,21 +282,22 @@ def build(inputs: RunInputs, stdout: str, stderr: str, code: int) -> bytes | Non
     for path, answer in inputs.whole.items():
         files.append([path, list(sigs[path]) if answer[0] == "ok" and path in sigs else None, WHOLE, answer])
     try:
-        out = stdout.encode("utf-8", "surrogatepass")
         err = stderr.encode("utf-8", "surrogatepass")
         # skilllint's files are trusted on their signature only if unchanged since before this
         # process read them (less the racy margin): else the digest may be of other bytes
-        record = {"written": written, "stdout": len(out), "code": code, "dirs": dirs, "files": files,
+        record = {"written": written, "stdout": len(stdout), "code": code, "dirs": dirs, "files": files,
                   "probes": probes, "package": [cache_key.package_digest(), package.signature(
                       cache_key.package_tops(), older_than=cache_key.IMPORTED_NS - RACY_NS)]}
-        return _sealed(record, out + err)
+        return _sealed(record, stdout + err)
     except (TypeError, ValueError):
         return None
 
 
 def _sealed(record: dict[str, Any], output: bytes) -> bytes:
     """A record's bytes (see `load`). Raises TypeError or ValueError for what JSON cannot hold."""
-    payload = b"".join((json.dumps(record, separators=(",", ":")).encode("ascii"), b"\n", output))
+    from skilllint.core.fastjson import compact  # written after a full run; a replay reads it with json alone
+
+    payload = b"".join((compact(record), b"\n", output))
     return MAGIC + sha256_hex(payload).encode("ascii") + b"\n" + payload
 
 

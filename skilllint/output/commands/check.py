@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterable
+from itertools import chain
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -12,7 +14,7 @@ import click
 from skilllint.core.model import Diagnostic, Severity
 from skilllint.engine.location import PORTABLE
 from skilllint.output.commands.replay import emit, record_root, store
-from skilllint.output.formatters import RunInfo, pick_auto, render
+from skilllint.output.formatters import RunInfo, pick_auto, render_pieces
 from skilllint.reading.document import DEFAULT_MAX_BYTES
 from skilllint.reading.fsview import Overlay, RunInputs, overlaid_read, read_with_stat
 from skilllint.runtimes.targets import DEFAULT_TARGET
@@ -152,7 +154,8 @@ def run_check(paths: list[str], options: dict[str, Any], overlay: Overlay | None
     diagnostics = result.diagnostics
     fail_on = Severity.parse(options.get("fail_on") or config.get("fail-on", "error"))
     assert fail_on is not None
-    out: list[str] = []
+    report_text: Iterable[str] = ()  # the report, rendered piece by piece as it is written
+    out: list[str] = []  # what follows it
     err: list[str] = []
     fix_line = report is not None and not options.get("quiet")  # said once: in the summary, else on stderr
     notes: list[str] = []
@@ -164,7 +167,7 @@ def run_check(paths: list[str], options: dict[str, Any], overlay: Overlay | None
 
         out.append((render_statistics_json if fmt == "json" else render_statistics)(diagnostics, run))
     else:
-        out.append(render(fmt, diagnostics, run))
+        report_text = render_pieces(fmt, diagnostics, run)
         if fmt in ("full", "concise") and not options.get("quiet"):
             if options.get("write_baseline") and not diagnostics:  # recorded, not clean: the note says how many
                 out.append(_checked(result.skills, result.manifests, result.definitions).capitalize() + ".\n")
@@ -191,9 +194,10 @@ def run_check(paths: list[str], options: dict[str, Any], overlay: Overlay | None
         code = EXIT_ERROR
     if report is not None and report.errors:
         code = EXIT_ERROR
-    emit("".join(out), "".join(err), options.get("output_file"))
-    if inputs is not None and not result.faults:  # an internal error or a budget run out is no answer to keep
-        store(paths, options, inputs, "".join(out), "".join(err), code)
+    keep = inputs is not None and not result.faults  # an internal error or a budget run out is no answer to keep
+    printed = emit(chain(report_text, out), "".join(err), options.get("output_file"), keep=keep)
+    if inputs is not None and printed is not None:
+        store(paths, options, inputs, printed, "".join(err), code)
     return code
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -80,24 +81,41 @@ def replay(paths: list[str], options: dict[str, Any]) -> int | None:
     return found.code
 
 
-def emit(stdout: str, stderr: str, output_file: str | None = None) -> None:
+def emit(stdout: str | Iterable[str], stderr: str, output_file: str | None = None, keep: bool = False
+         ) -> bytes | None:
     """Write a run's output: the same calls whether it was just computed or is replayed. With
     `--output-file`, the report replaces that file (atomically, even when empty) instead of going
-    to stdout: a replay writes it again, byte for byte."""
+    to stdout: a replay writes it again, byte for byte. `stdout` may come in pieces, written as
+    they come (a report of 100,000 findings is never one string); with `keep`, the bytes written
+    come back, for the run's record."""
+    pieces = (stdout,) if isinstance(stdout, str) else stdout
+    kept: list[bytes] | None = [] if keep else None
     if output_file:
         from skilllint.output.commands.outputfile import write_file
 
-        write_file(output_file, stdout.encode("utf-8", "backslashreplace"), "output file")
-    elif stdout:
-        sys.stdout.write(stdout)
-        sys.stdout.flush()
+        text = "".join(pieces)
+        if kept is not None:
+            kept.append(text.encode("utf-8", "surrogatepass"))
+        write_file(output_file, text.encode("utf-8", "backslashreplace"), "output file")
+    else:
+        wrote = False
+        for piece in pieces:
+            if kept is not None:
+                kept.append(piece.encode("utf-8", "surrogatepass"))
+            if piece:
+                sys.stdout.write(piece)
+                wrote = True
+        if wrote:
+            sys.stdout.flush()
     if stderr:
         click.echo(stderr, err=True, nl=False)
+    return None if kept is None else b"".join(kept)
 
 
-def store(paths: list[str], options: dict[str, Any], inputs: RunInputs, stdout: str, stderr: str,
+def store(paths: list[str], options: dict[str, Any], inputs: RunInputs, stdout: bytes, stderr: str,
           code: int) -> None:
-    """Keep the record of a run that just printed `stdout` and `stderr`, when it can be replayed."""
+    """Keep the record of a run that just printed `stdout` (as `emit` kept it) and `stderr`, when it
+    can be replayed."""
     root = record_root(options)
     if root is None or inputs.cache_dirs != {os.fspath(root)}:
         return  # a config moved the cache: a replay would not find the record without reading the config

@@ -1,4 +1,6 @@
-"""Output formats. Each is a pure function `render(diagnostics, run) -> str`.
+"""Output formats. Each is a pure function `render(diagnostics, run) -> str`; a format that can
+be long (JSON) also has `render_chunks(diagnostics, run)`, the same text in pieces, so that a
+report of 100,000 findings is written as it is rendered rather than held as one string.
 
 `auto` (the default) picks `github` under GitHub Actions, `full` on a terminal and
 `concise` in pipes.
@@ -7,7 +9,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from skilllint.core.model import Diagnostic
@@ -59,3 +61,12 @@ def pick_auto(stdout_is_tty: bool) -> str:
 
 def render(fmt: str, diagnostics: list[Diagnostic], run: RunInfo) -> str:
     return _render(fmt)(diagnostics, run)
+
+
+def render_pieces(fmt: str, diagnostics: list[Diagnostic], run: RunInfo) -> Iterable[str]:
+    """`render`'s text, in pieces when the format can render it so (lazily: as they are written)."""
+    from importlib import import_module
+
+    module = import_module(f"skilllint.output.formatters.{fmt}")
+    chunks: Callable[[list[Diagnostic], RunInfo], Iterable[str]] | None = getattr(module, "render_chunks", None)
+    return chunks(diagnostics, run) if chunks is not None else (module.render(diagnostics, run),)

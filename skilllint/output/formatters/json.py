@@ -7,8 +7,9 @@ which no UTF-8 JSON can hold), and `jq -r` cannot pass an escape sequence to a t
 
 from __future__ import annotations
 
-import json
+from collections.abc import Iterator
 
+from skilllint.core.fastjson import indented
 from skilllint.core.model import Diagnostic, Fix
 from skilllint.core.textsafe import escape, escape_lines
 from skilllint.output.formatters import RunInfo
@@ -44,24 +45,22 @@ def as_dict(d: Diagnostic) -> dict[str, object]:
     }
 
 
-_scalar = json.JSONEncoder(ensure_ascii=False).encode
+CHUNK = 2048
+"""Findings rendered at a time: the report is written piece by piece, never held whole."""
 
 
-def _object(d: Diagnostic) -> str:
-    """One diagnostic exactly as `json.dumps(..., indent=2)` writes it inside the array, built
-    from the C encoder's scalars: with `indent`, json falls back to its pure-Python encoder,
-    which took seconds for a file with 50,000 findings."""
-    return "  {\n" + ",\n".join(f"    {_scalar(key)}: {_value(value)}" for key, value in as_dict(d).items()) + "\n  }"
-
-
-def _value(value: object) -> str:
-    """A value as `json.dumps(..., indent=2)` writes it two levels in: a fix (rare) by the slow encoder."""
-    if isinstance(value, dict):
-        return json.dumps(value, indent=2, ensure_ascii=False).replace("\n", "\n    ")
-    return _scalar(value)
+def render_chunks(diagnostics: list[Diagnostic], run: RunInfo) -> Iterator[str]:
+    """The report in pieces that add up to `render`'s text (`json.dumps(..., indent=2)` of the
+    array, and a newline), each of at most CHUNK findings."""
+    if not diagnostics:
+        yield "[]\n"
+        return
+    yield "[\n"
+    for start in range(0, len(diagnostics), CHUNK):
+        text = indented([as_dict(d) for d in diagnostics[start:start + CHUNK]])
+        yield ("" if start == 0 else ",\n") + text[2:-2]  # the items of "[\n  {...}\n]"
+    yield "\n]\n"
 
 
 def render(diagnostics: list[Diagnostic], run: RunInfo) -> str:
-    if not diagnostics:
-        return "[]\n"
-    return "[\n" + ",\n".join(_object(d) for d in diagnostics) + "\n]\n"
+    return "".join(render_chunks(diagnostics, run))

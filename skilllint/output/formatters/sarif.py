@@ -20,11 +20,11 @@ valid URI reference that still names the real file: `bad%FFname/SKILL.md`.
 
 from __future__ import annotations
 
-import json
 from functools import cache
 from typing import Any
 from urllib.parse import quote
 
+from skilllint.core.fastjson import indented
 from skilllint.core.model import Diagnostic, Severity
 from skilllint.core.textsafe import escape, escape_lines, escape_text
 from skilllint.output.formatters import RunInfo
@@ -183,4 +183,4 @@ def build(diagnostics: list[Diagnostic], run: RunInfo) -> dict[str, Any]:
 
 
 def render(diagnostics: list[Diagnostic], run: RunInfo) -> str:
-    return json.dumps(build(diagnostics, run), indent=2, ensure_ascii=False) + "\n"
+    return indented(build(diagnostics, run)) + "\n"
