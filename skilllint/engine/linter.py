@@ -317,7 +317,7 @@ class Linter:
                 self.check_skill(doc, targets, diagnostics)
                 where = "summary"
                 summary = _summary(doc, targets, reason)
-            stored = self.cache.entry(miss, diagnostics, summary, doc.fs) \
+            stored = self.cache.entry(miss, diagnostics, summary, doc.fs, skill.wrong_case) \
                 if miss is not None and self.cache is not None else None
             probed = (doc.fs.probes(), doc.fs.sigs, doc.fs.max_bytes) if settings.inputs is not None else None
             return diagnostics, summary, probed, stored
@@ -558,7 +558,7 @@ def _lint_all(skills: list[SkillInput], linter: Linter, progress: Callable[[int,
     results: list[Linted | None] = [None] * total
     todo: list[Job] = []
     for index, skill in enumerate(skills):
-        found = linter.cache.lookup(skill, *skill_targets(skill, settings)) \
+        found = (linter.cache.cold(skill) or linter.cache.lookup(skill, *skill_targets(skill, settings))) \
             if linter.cache is not None and not _overlaid(skill, settings) else None
         if isinstance(found, tuple):
             results[index] = (*found, None, None)

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 from skilllint.core.resources import PACKAGE_DIR, rules_dir, schemas_dir
 from skilllint.engine.cache import package
 from skilllint.engine.cache.hashing import hash_value as _hash
+from skilllint.engine.cache.hashing import sha256_hex
 from skilllint.version import __version__
 
 if TYPE_CHECKING:
@@ -99,4 +100,6 @@ def config_digest(path: Path | None, data: Mapping[str, Any]) -> str:
 
 def skill_key(run: str, file: str, wrong_case: bool, targets: Sequence[str], reason: str, read: Any) -> str:
     """The key of one skill's entry: the run's fingerprint, the skill, and its bytes as read."""
-    return _hash([run, file, wrong_case, list(targets), reason, read])
+    # the repr of plain strings, numbers, booleans and lists is exact and stable: hashed directly,
+    # it costs a fifth of a JSON encoding (one key per skill, on every run that uses the cache)
+    return sha256_hex(repr((run, file, wrong_case, tuple(targets), reason, read)).encode("utf-8", "surrogatepass"))

@@ -35,13 +35,13 @@ Stored = tuple[str, bytes]
 @dataclass(frozen=True, slots=True)
 class Miss:
     """A skill to compute, and what its entry will be stored under: `key`, made from `read` (the
-    read of the skill file), or, when the cache held nothing to look up, made where the skill
-    is computed, from that read and `parts` (a cold run does not read every file twice)."""
+    read of the skill file), or, when the cache held nothing to look up (`key` None), made where
+    the skill is computed, from that read and the targets found there: a cold run does not read
+    and hash every skill in the main process before its workers start."""
 
     key: str | None
     file: str
     read: Answer | None
-    parts: tuple[bool, tuple[str, ...], str] = (False, (), "")  # wrong_case, target ids, reason
 
 
 class ResultCache:
@@ -55,16 +55,20 @@ class ResultCache:
         self.hits = 0
         self.misses = 0
 
+    def cold(self, skill: SkillInput) -> Miss | None:
+        """The Miss to compute when the cache holds nothing for this run's settings, else None
+        (look it up)."""
+        if not self.store.empty():
+            return None
+        self.misses += 1
+        return Miss(None, os.fspath(skill.file), None)
+
     def lookup(self, skill: SkillInput, targets: Sequence[Target], reason: str
                ) -> tuple[list[Diagnostic], SkillSummary] | Miss:
         """The stored result when every probe it recorded still holds, else the Miss to compute."""
         file = os.fspath(skill.file)
-        ids = tuple(target.id for target in targets)
-        if self.store.empty():
-            self.misses += 1
-            return Miss(None, file, None, (skill.wrong_case, ids, reason))
         read = self.view.answer("read", file)
-        key = skill_key(self.run, file, skill.wrong_case, ids, reason, read)
+        key = skill_key(self.run, file, skill.wrong_case, [target.id for target in targets], reason, read)
         data = self.store.get(key)
         if data is not None:
             entry = decode(data)
@@ -74,8 +78,8 @@ class ResultCache:
         self.misses += 1
         return Miss(key, file, read)
 
-    def entry(self, miss: Miss, diagnostics: list[Diagnostic], summary: SkillSummary, fs: FileSystemView
-              ) -> Stored | None:
+    def entry(self, miss: Miss, diagnostics: list[Diagnostic], summary: SkillSummary, fs: FileSystemView,
+              wrong_case: bool) -> Stored | None:
         """A computed result as the entry to store (where it was computed: a worker encodes its
         own), or None: skilllint failed on it (SL000: a bug or a budget run out is no answer to
         keep) or the file's bytes changed between the lookup and the reading."""
@@ -87,8 +91,7 @@ class ResultCache:
             read = next((answer for op, path, answer in probes if op == "read" and path == miss.file), None)
             if read is None:
                 return None
-            wrong_case, ids, reason = miss.parts
-            key = skill_key(self.run, miss.file, wrong_case, ids, reason, read)
+            key = skill_key(self.run, miss.file, wrong_case, summary.targets, summary.target_reason, read)
         elif ["read", miss.file, miss.read] not in probes:
             return None
         try:
