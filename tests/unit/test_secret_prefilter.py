@@ -4,7 +4,11 @@ fast test skips would be a silent miss (one was: `github_pat_` does not start wi
 from __future__ import annotations
 
 import random
+import re
 import string
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from skilllint.checks.sl607_hard_coded_secret import FORMATS, _maybe
 
@@ -85,3 +89,26 @@ def test_fast_test_never_skips_what_the_search_finds() -> None:
         text = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 8)))
         if _ANY.search(text):
             assert _maybe(text), text
+
+
+def _scans(text: str) -> bool:
+    """The pre-test as it was before RE2 ran it in one pass: a literal scan each, two prefix groups,
+    `sk-` where a word starts (any byte that is not an ASCII letter, digit or `_` before it)."""
+    data = text.encode("utf-8", "surrogatepass")
+    if any(literal in data for literal in (b"xox", b"k_live_", b"glpat-", b"github_pat_", b"hooks.slack.com",
+                                           b"PRIVATE KEY")):
+        return True
+    if re.search(rb"gh[pousr]_|A(?:[KS]IA|Iza)", data):
+        return True
+    return re.search(rb"(?:^|[^A-Za-z0-9_])sk-", data) is not None
+
+
+PIECES = ["sk-", "a", "_", "-", " ", "\udc80", "é", "ñsk-", "\n", "xox", "ghp_", "ghr_", "AKIA", "ASIA", "AIza", "k",
+          "s", "\x00", "PRIVATE KEY", "9", "k_live_", "glpat-", "github_pat_", "hooks.slack.com", "Z", "github_pa"]
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.lists(st.sampled_from(PIECES), max_size=8))
+def test_the_one_pass_pre_test_answers_as_the_scans_did(pieces: list[str]) -> None:
+    text = "".join(pieces)
+    assert _maybe(text) == _scans(text), text
