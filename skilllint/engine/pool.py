@@ -68,7 +68,7 @@ def run_pool(
     """
     context = multiprocessing.get_context("fork")
     state = _Queues()
-    state.pending.extend((start, min(start + batch_size, len(items))) for start in range(0, len(items), batch_size))
+    state.pending.extend(_batches(len(items), jobs, batch_size))
     workers: list[_Worker] = []
 
     def spawn() -> _Worker:
@@ -129,6 +129,19 @@ def run_pool(
     finally:
         for worker in workers:
             _stop(worker, graceful=True)
+
+
+def _batches(total: int, jobs: int, largest: int) -> Iterator[tuple[int, int]]:
+    """(start, stop) ranges over `total` items: at most `largest` each, and smaller towards the end
+    (a quarter of each worker's share of what is left, down to 8), so that the workers finish
+    together: with fixed batches of 256 real skills, the last batch kept one worker busy for up to
+    0.35 s while the other had nothing left to do ("guided" scheduling, as OpenMP calls it)."""
+    smallest = max(1, min(8, largest))
+    start = 0
+    while start < total:
+        size = max(smallest, min(largest, (total - start) // (4 * max(1, jobs))))
+        yield start, min(total, start + size)
+        start += size
 
 
 def _deadline(worker: _Worker, item_seconds: float) -> float:
