@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from skilllint.core import lazyre
 from skilllint.reading.document import Document
@@ -58,10 +58,19 @@ def encoded(text: str) -> bytes:
     return text.encode("utf-8", "surrogatepass")
 
 
-@lru_cache(maxsize=256)
-def lowered(text: str) -> bytes:
-    """The text's bytes with ASCII letters lower-cased (what the commands SL609 looks for are)."""
-    return encoded(text).lower()
+@cache
+def byte_search(pattern: bytes) -> Callable[[bytes], object]:
+    """`pattern`'s search over bytes by RE2, a byte a character (Latin-1 mode: `\\b` and `(?i)` know
+    ASCII letters only, and a non-ASCII byte is a non-word character): the fast tests that must find
+    any of several literals in every text a skill bundles. Python's `re` has no multi-literal scan
+    (an alternation tries each branch at each position), so these were several `in` tests each."""
+    import re2  # type: ignore[import-untyped]  # google-re2 ships no type stubs
+
+    options = re2.Options()
+    options.encoding = re2.Options.Encoding.LATIN1
+    options.log_errors = False
+    search: Callable[[bytes], object] = re2.compile(pattern, options=options).search
+    return search
 
 
 @lru_cache(maxsize=256)

@@ -22,10 +22,9 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from collections.abc import Callable, Iterator
-from functools import cache
+from collections.abc import Iterator
 
-from skilllint.checks._hidden import encoded, every_text, file_lines
+from skilllint.checks._hidden import byte_search, encoded, every_text, file_lines
 from skilllint.checks.rule import FileContext, Finding, SkillContext, SkillRule
 from skilllint.core import lazyre
 from skilllint.core.model import Severity, Span
@@ -59,19 +58,8 @@ and searches, 2.8x the time of RE2's one pass on the corpus's texts; a text with
 every text, costs that pass only."""
 
 
-@cache
-def _prefilter() -> Callable[[bytes], object]:
-    import re2  # type: ignore[import-untyped]  # google-re2 ships no type stubs
-
-    options = re2.Options()
-    options.encoding = re2.Options.Encoding.LATIN1
-    options.log_errors = False
-    search: Callable[[bytes], object] = re2.compile(_PREFILTER, options=options).search
-    return search
-
-
 def _maybe(text: str) -> bool:
-    return _prefilter()(encoded(text)) is not None
+    return byte_search(_PREFILTER)(encoded(text)) is not None
 
 
 _WORDS = ("example", "sample", "dummy", "fake", "placeholder", "your_", "your-", "redacted", "replace", "changeme",

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Iterator
 
 from skilllint.checks._bundled import bundled_texts
 from skilllint.checks._code import code_lines
-from skilllint.checks._hidden import encoded, lowered
+from skilllint.checks._hidden import byte_search, encoded
 from skilllint.checks._settings import hook_commands
 from skilllint.checks.rule import FileContext, Finding, SkillContext, SkillRule
 from skilllint.core import lazyre
@@ -40,22 +40,17 @@ PATTERNS = (
 )
 
 
-UNIX_FETCH = (b"curl", b"wget")
-"""Unix commands, so written in lower case (a shell finds no `CURL`): looked for as they are."""
-POWERSHELL_RUN = (b"iex", b"invoke-expression")
-"""PowerShell is case-blind, and every PowerShell form of the pattern runs the download with
-`iex` or `Invoke-Expression`: looked for in the lower-cased text."""
+_PREFILTER = rb"curl|wget|(?i:iex|invoke-expression)"
+"""A fast test that a download piped into a runner can be there: a Unix download command, as
+written (a shell finds no `CURL`), or PowerShell's runner in any case (PowerShell is case-blind,
+and every PowerShell form of the pattern runs the download with `iex` or `Invoke-Expression`).
+One RE2 pass over the text's bytes (Latin-1 mode: case folds ASCII letters only, as
+`bytes.lower` did): it ran on every bundled file as two `in` tests, a lower-cased copy of the
+text and two more, 2.5x the time."""
 
 
 def _maybe(text: str) -> bool:
-    """A fast test (C-level `in`) that a download piped into a runner can be there: a Unix download
-    command, or PowerShell's runner. Needles that start with a common letter (`iwr `, `invoke-`) cost
-    several times a rare one's, so the test keeps to these four (it ran on every bundled file)."""
-    data = encoded(text)
-    if any(word in data for word in UNIX_FETCH):
-        return True
-    lower = lowered(text)
-    return any(word in lower for word in POWERSHELL_RUN)
+    return byte_search(_PREFILTER)(encoded(text)) is not None
 
 
 def check(ctx: SkillContext) -> Iterator[Finding]:
