@@ -319,7 +319,8 @@ class Linter:
                 summary = _summary(doc, targets, reason)
             stored = self.cache.entry(miss, diagnostics, summary, doc.fs, skill.wrong_case) \
                 if miss is not None and self.cache is not None else None
-            probed = (doc.fs.probes(), doc.fs.sigs, doc.fs.max_bytes) if settings.inputs is not None else None
+            probed = (_unlisted(doc.fs.probes(), settings.inputs), doc.fs.sigs, doc.fs.max_bytes) \
+                if settings.inputs is not None else None
             return diagnostics, summary, probed, stored
         except BudgetExceeded as error:
             diagnostics.append(fault(rel, error.args[0] if error.args else where, error, budget=settings.file_budget))
@@ -600,6 +601,17 @@ def _lint_all(skills: list[SkillInput], linter: Linter, progress: Callable[[int,
             if probed is not None:
                 inputs.merge(*probed)
     return linted_all
+
+
+def _unlisted(probes: list[list[Answer]], inputs: RunInputs) -> list[list[Answer]]:
+    """The probes a run record must keep: those the walk's folder listings do not answer already
+    (`runrecord.implied`: most are, as `metadata.yaml there?` of a listed folder). Decided where
+    the skill was computed (the listings came with the fork), so the main process, which builds
+    the record after every worker has finished, merges and sorts out a fraction of them."""
+    from skilllint.engine.cache.runrecord import implied
+
+    scans = inputs.scans
+    return [probe for probe in probes if probe[0] == "read" or not implied(probe[0], probe[1], probe[2], scans)]
 
 
 def _with_entry_kept(linter: Linter, linted: Linted) -> Linted:
