@@ -317,9 +317,10 @@ class Linter:
                 self.check_skill(doc, targets, diagnostics)
                 where = "summary"
                 summary = _summary(doc, targets, reason)
-            stored = self.cache.entry(miss, diagnostics, summary, doc.fs, skill.wrong_case) \
+            probes = doc.fs.probes() if miss is not None or settings.inputs is not None else []
+            stored = self.cache.entry(miss, diagnostics, summary, probes, skill.wrong_case) \
                 if miss is not None and self.cache is not None else None
-            probed = (_unlisted(doc.fs.probes(), settings.inputs), doc.fs.sigs, doc.fs.max_bytes) \
+            probed = (_unlisted(probes, settings.inputs), doc.fs.sigs, doc.fs.max_bytes) \
                 if settings.inputs is not None else None
             return diagnostics, summary, probed, stored
         except BudgetExceeded as error:
@@ -610,8 +611,21 @@ def _unlisted(probes: list[list[Answer]], inputs: RunInputs) -> list[list[Answer
     the record after every worker has finished, merges and sorts out a fraction of them."""
     from skilllint.engine.cache.runrecord import implied
 
-    scans = inputs.scans
-    return [probe for probe in probes if probe[0] == "read" or not implied(probe[0], probe[1], probe[2], scans)]
+    scans, listed = inputs.scans, inputs.listed
+    kept = []
+    for probe in probes:
+        op, path, answer = probe
+        if op != "read":
+            key = (op, path, answer) if type(answer) is bool else None  # a list answer is not hashable
+            found = listed.get(key) if key is not None else None
+            if found is None:
+                found = implied(op, path, answer, scans)
+                if key is not None:  # (a later listing can only add answers: a memoized "no" costs a probe)
+                    listed[key] = found
+            if found:
+                continue
+        kept.append(probe)
+    return kept
 
 
 def _with_entry_kept(linter: Linter, linted: Linted) -> Linted:

@@ -335,7 +335,7 @@ class RunInputs(FileSystemView):
     could not say what it read, make `broken` say why, and no record is written.
     """
 
-    __slots__ = ("scans", "whole", "limits", "broken", "cache_dirs")
+    __slots__ = ("scans", "whole", "limits", "broken", "cache_dirs", "listed")
 
     def __init__(self, max_bytes: int) -> None:
         super().__init__(max_bytes)
@@ -344,6 +344,9 @@ class RunInputs(FileSystemView):
         self.limits: dict[str, int] = {}  # files read through `read`: the limit they were read with
         self.broken: str | None = None
         self.cache_dirs: set[str | None] = set()  # the cache folder of each config's part of the run
+        # (op, path, answer) -> whether a listing above answers it (`runrecord.implied`), as each
+        # skill's probes are sorted out: the plugin markers above a folder of skills repeat per skill
+        self.listed: dict[tuple[str, str, object], bool] = {}
 
     def give_up(self, reason: str) -> None:
         if self.broken is None:

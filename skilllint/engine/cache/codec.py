@@ -70,7 +70,7 @@ def _location(location: Location) -> list[Any]:
 
 
 def _diagnostic(d: Diagnostic) -> list[Any]:
-    return [d.path, *_span(d.span), d.code, d.name, d.severity.value, d.message, d.help, d.target, _fix(d.fix)]
+    return [d.path, *_span(d.span), d.code, d.name, _VALUES[d.severity], d.message, d.help, d.target, _fix(d.fix)]
 
 
 def _fix(fix: Fix | None) -> list[Any] | None:
@@ -137,6 +137,7 @@ def _to_span(raw: list[Any]) -> Span:
 _OPTIONAL_INT = (int, type(None))
 _OPTIONAL_STR = (str, type(None))
 _SEVERITIES = {severity.value: severity for severity in Severity}
+_VALUES = {severity: severity.value for severity in Severity}  # an enum's `.value` is a descriptor call
 
 
 def _to_diagnostic(value: Any) -> Diagnostic:

@@ -78,14 +78,14 @@ class ResultCache:
         self.misses += 1
         return Miss(key, file, read)
 
-    def entry(self, miss: Miss, diagnostics: list[Diagnostic], summary: SkillSummary, fs: FileSystemView,
+    def entry(self, miss: Miss, diagnostics: list[Diagnostic], summary: SkillSummary, probes: list[list[Answer]],
               wrong_case: bool) -> Stored | None:
         """A computed result as the entry to store (where it was computed: a worker encodes its
         own), or None: skilllint failed on it (SL000: a bug or a budget run out is no answer to
-        keep) or the file's bytes changed between the lookup and the reading."""
+        keep) or the file's bytes changed between the lookup and the reading. `probes`: what the
+        skill's checks asked the file system (`FileSystemView.probes`)."""
         if any(d.code == INTERNAL_ERROR_CODE for d in diagnostics):
             return None
-        probes = fs.probes()
         key = miss.key
         if key is None:
             read = next((answer for op, path, answer in probes if op == "read" and path == miss.file), None)

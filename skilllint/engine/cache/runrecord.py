@@ -304,8 +304,9 @@ def _sealed(record: dict[str, Any], output: bytes) -> bytes:
 def _normal(path: str) -> bool:
     """Whether `path` is absolute and normalised (no `.`, `..`, doubled or trailing separator),
     the way the walk spells the folders it lists."""
-    if _POSIX and "/." not in path and "//" not in path and not path.endswith("/"):
-        return path.startswith("/")
+    if _POSIX and path.startswith("/") and "//" not in path and not path.endswith(("/", "/.", "/..")) \
+            and "/./" not in path and "/../" not in path:
+        return True  # the usual answer, without normpath: `/.claude-plugin` is a name, not a `.` step
     return os.path.isabs(path) and os.path.normpath(path) == path
 
 
@@ -326,7 +327,11 @@ def implied(op: str, path: str, answer: Answer, scans: Mapping[str, Scan]) -> bo
         return "l" not in kinds.values() and bool(answer == sorted(name for name, kind in kinds.items() if kind == "d"))
     if op not in _PATH_OPS:
         return False
-    parent, name = os.path.split(path)
+    if _POSIX and not path.startswith("//"):  # split at the last separator, as os.path.split does
+        head, _, name = path.rpartition("/")  # (which keeps the two slashes POSIX lets start a path)
+        parent = head or "/"
+    else:
+        parent, name = os.path.split(path)
     found = scans.get(parent)
     if found is not None:
         kinds = found[2]
@@ -338,10 +343,14 @@ def implied(op: str, path: str, answer: Answer, scans: Mapping[str, Scan]) -> bo
         expected = kind is not None if op in ("exists", "lexists") else kind == ("f" if op == "isfile" else "d")
         return answer is expected
     while parent not in scans:  # the nearest listed folder above: is the path's next step missing there?
-        up = os.path.dirname(parent)
+        if _POSIX and not parent.startswith("//"):
+            head, _, step = parent.rpartition("/")
+            up = head or "/"
+        else:
+            up, step = os.path.dirname(parent), os.path.basename(parent)
         if up == parent:
             return False
-        name, parent = os.path.basename(parent), up
+        name, parent = step, up
     kinds = scans[parent][2]
     if kinds is None or kinds.get(name, "f") not in ("f", "o"):
         return False  # a folder the walk skipped, or a symlink: the answer is not the listing's

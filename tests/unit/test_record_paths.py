@@ -1,0 +1,36 @@
+"""The run record's path tests take shortcuts for the usual absolute POSIX path; they must answer
+as `os.path` does for every path, the odd ones (`//x`, `/a/./b`, `/.claude-plugin`) included."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from skilllint.engine.cache import runrecord
+
+PIECES = ["/", "//", "a", ".", "..", ".claude-plugin", "x.y", "b/", "..a", ".a", "a."]
+
+
+@pytest.mark.skipif(os.sep != "/", reason="the shortcuts are POSIX's")
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.sampled_from(PIECES), max_size=7))
+def test_normal_is_os_path_s_answer(pieces: list[str]) -> None:
+    path = "".join(pieces)
+    assert runrecord._normal(path) == (os.path.isabs(path) and os.path.normpath(path) == path), path
+
+
+@pytest.mark.skipif(os.sep != "/", reason="the shortcuts are POSIX's")
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.sampled_from(PIECES), max_size=7), st.sampled_from(["f", "d", "l", "o"]))
+def test_implied_splits_as_os_path_does(pieces: list[str], kind: str) -> None:
+    """A listing of the path's folder answers `exists` of it exactly when os.path.split finds that folder."""
+    path = "".join(pieces)
+    if not runrecord._normal(path) or path == "/":
+        return
+    parent, name = os.path.split(path)
+    scans = {parent: ((0, 0, 0, 0, 0), (0, 0, 0), {name: kind})}
+    expected = kind != "l"  # a symlink's answer is not the listing's
+    assert runrecord.implied("exists", path, True, scans) is expected, path  # type: ignore[arg-type]
