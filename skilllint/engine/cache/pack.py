@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 from typing import IO, TYPE_CHECKING
 
 from skilllint.core import lazyre
-from skilllint.engine.cache.store import tag_root
+from skilllint.engine.cache.store import due_today, sweep, tag_root
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -58,7 +58,7 @@ DAY = 24 * 60 * 60
 MAX_ENTRY_BYTES = 64 * 1024 * 1024
 _SUFFIX = ".pack"
 _TEMP_SUFFIX = ".tmp"
-_PRUNED = ".pruned"
+_PRUNED = ".pruned"  # the once-a-day marker (store.due_today)
 _PACK_NAME = lazyre.compile(r"[0-9]{20}-[0-9]+-[0-9a-f]{12}\.pack")
 _FOLDER_NAME = lazyre.compile(r"[0-9a-f]{32}")
 
@@ -282,52 +282,19 @@ class PackStore:
     def prune(self) -> int:
         """Once a day: delete the fingerprint folders no run used for MAX_AGE_DAYS, and temporary
         files over an hour old. Returns how many entries went."""
-        marker = os.path.join(self.base, _PRUNED)
-        try:
-            if self.now - os.stat(marker).st_mtime < DAY:
-                return 0
-        except FileNotFoundError:
-            pass
-        except (OSError, ValueError):
-            return 0
-        try:
-            with open(marker, "wb"):
-                pass  # first, so that runs ending together do not all prune
-        except (OSError, ValueError):
+        if not due_today(self.base, self.now):
             return 0
         return delete_packs(self.base, packs_before=self.now - MAX_AGE_DAYS * DAY, temps_before=self.now - 3600)
 
 
 def delete_packs(base: str, *, packs_before: float, temps_before: float) -> int:
     """Delete the packs (and temporary files) older than the given times under `base`, and each
-    fingerprint folder left empty; only files of skilllint's own names. Returns how many entries
-    went (the packs' entries; temporary files count none)."""
-    removed = 0
-    try:
-        folders = [entry.path for entry in os.scandir(base) if _FOLDER_NAME.fullmatch(entry.name) and entry.is_dir()]
-    except (OSError, ValueError):
-        return 0
-    for folder in folders:
-        try:
-            files = list(os.scandir(folder))
-        except (OSError, ValueError):
-            continue
-        # a folder in use keeps its packs (merges drop its stale entries); only its temp files may go
-        packs_before_here = float("-inf") if _any_recent(files, packs_before) else packs_before
-        for entry in files:
-            temp = entry.name.startswith(".") and entry.name.endswith(_TEMP_SUFFIX)
-            if not (temp or _PACK_NAME.fullmatch(entry.name)):
-                continue  # not ours: leave it
-            try:
-                if entry.stat(follow_symlinks=False).st_mtime < (temps_before if temp else packs_before_here):
-                    count = 0 if temp else _entry_count(entry.path)
-                    os.unlink(entry.path)
-                    removed += count
-            except (OSError, ValueError):
-                continue
-        with contextlib.suppress(OSError, ValueError):
-            os.rmdir(folder)  # only when empty
-    return removed
+    fingerprint folder left empty; only files of skilllint's own names. A folder with a pack newer
+    than `packs_before` is in use and keeps its packs (merges drop its stale entries). Returns how
+    many entries went (the packs' entries; temporary files count none)."""
+    return sweep(base, _FOLDER_NAME, _PACK_NAME, temps_before=temps_before,
+                 files_before=lambda files: float("-inf") if _any_recent(files, packs_before) else packs_before,
+                 weight=lambda path, temp: 0 if temp else _entry_count(path))
 
 
 def clear_packs(base: str) -> int:

@@ -24,7 +24,9 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from skilllint.core import lazyre
@@ -108,20 +110,7 @@ class EntryStore:
     def prune(self) -> int:
         """Once a day (the first run of the day that stored something calls it): delete entries
         unused for MAX_AGE_DAYS and temporary files over an hour old. Returns how many went."""
-        if not self.writable:
-            return 0
-        marker = os.path.join(self.base, _PRUNED)
-        try:
-            if self.now - os.stat(marker).st_mtime < DAY:
-                return 0
-        except FileNotFoundError:
-            pass
-        except (OSError, ValueError):  # ValueError: a NUL in a configured path
-            return 0
-        try:
-            with open(marker, "wb"):
-                pass  # first, so that runs ending together do not all prune
-        except (OSError, ValueError):
+        if not self.writable or not due_today(self.base, self.now):
             return 0
         return self._delete(entries_before=self.now - MAX_AGE_DAYS * DAY, temps_before=self.now - 3600)
 
@@ -140,30 +129,7 @@ class EntryStore:
         return removed
 
     def _delete(self, *, entries_before: float, temps_before: float) -> int:
-        removed = 0
-        try:
-            shards = [entry.path for entry in os.scandir(self.base) if _SHARD.fullmatch(entry.name) and entry.is_dir()]
-        except (OSError, ValueError):
-            return 0
-        for shard in shards:
-            try:
-                files = list(os.scandir(shard))
-            except (OSError, ValueError):
-                continue
-            for entry in files:
-                temp = entry.name.startswith(".") and entry.name.endswith(_TEMP_SUFFIX)
-                if not (temp or _KEY.fullmatch(entry.name)):
-                    continue  # not ours: leave it
-                try:
-                    if entry.stat(follow_symlinks=False).st_mtime < (temps_before if temp else entries_before):
-                        os.unlink(entry.path)
-                        removed += 1
-                except (OSError, ValueError):
-                    continue
-            with contextlib.suppress(OSError, ValueError):
-                os.rmdir(shard)  # only when empty
-        return removed
-
+        return sweep(self.base, _SHARD, _KEY, files_before=lambda _: entries_before, temps_before=temps_before)
 
 def tag_root(root: Path | str) -> None:
     """Create the cache root when missing, with the tag that tells backup tools to skip it
@@ -172,3 +138,58 @@ def tag_root(root: Path | str) -> None:
         os.makedirs(root, exist_ok=True)
         with contextlib.suppress(OSError, ValueError), open(os.path.join(root, TAG_NAME), "wb") as handle:
             handle.write(_TAG)
+
+
+
+def sweep(base: str, folder_name: re.Pattern[str], file_name: re.Pattern[str], *,
+          files_before: Callable[[list[os.DirEntry[str]]], float], temps_before: float,
+          weight: Callable[[str, bool], int] = lambda _path, _temp: 1) -> int:
+    """In each folder of `base` named like `folder_name`, delete the files named like `file_name`
+    older than `files_before(that folder's listing)` and the temporary files (`.*.tmp`) older than
+    `temps_before`, then the folder if it is left empty; nothing of another name is touched.
+    Returns the summed `weight(path, is_temporary)` of what went (the entry store counts files,
+    the pack store the entries its packs held)."""
+    removed = 0
+    try:
+        folders = [entry.path for entry in os.scandir(base) if folder_name.fullmatch(entry.name) and entry.is_dir()]
+    except (OSError, ValueError):
+        return 0
+    for folder in folders:
+        try:
+            files = list(os.scandir(folder))
+        except (OSError, ValueError):
+            continue
+        before = files_before(files)
+        for entry in files:
+            temp = entry.name.startswith(".") and entry.name.endswith(_TEMP_SUFFIX)
+            if not (temp or file_name.fullmatch(entry.name)):
+                continue  # not ours: leave it
+            try:
+                if entry.stat(follow_symlinks=False).st_mtime < (temps_before if temp else before):
+                    count = weight(entry.path, temp)
+                    os.unlink(entry.path)
+                    removed += count
+            except (OSError, ValueError):
+                continue
+        with contextlib.suppress(OSError, ValueError):
+            os.rmdir(folder)  # only when empty
+    return removed
+
+
+def due_today(base: str, now: float) -> bool:
+    """Whether the once-a-day pruning of `base` is due, claimed if so: its marker file is touched
+    first, so that runs ending together do not all prune."""
+    marker = os.path.join(base, _PRUNED)
+    try:
+        if now - os.stat(marker).st_mtime < DAY:
+            return False
+    except FileNotFoundError:
+        pass
+    except (OSError, ValueError):  # ValueError: a NUL in a configured path
+        return False
+    try:
+        with open(marker, "wb"):
+            pass
+    except (OSError, ValueError):
+        return False
+    return True
