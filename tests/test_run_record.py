@@ -444,3 +444,30 @@ def test_the_files_around_copilot_and_opencode_agents_are_inputs(agents: Path, c
         relative, text = edits[change]
         (agents / relative).write_text(text, encoding="utf-8")
     assert not replays(agents, cache, runs)
+
+
+def test_a_run_of_more_skills_than_records_are_kept_for_gets_none(tree: Path, cache: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past RECORD_MAX_SKILLS a run gathers nothing for a record and writes none; its per-skill results
+    are still cached, and its output is the uncached one."""
+    from skilllint.engine import linter
+
+    skills = len(list(tree.rglob("SKILL.md")))
+    monkeypatch.setattr(linter, "RECORD_MAX_SKILLS", skills - 1)
+    assert check(tree, cache) == uncached(tree)
+    assert records(cache) == []
+    assert list(cache.glob("v2/*/*.pack"))
+    monkeypatch.setattr(linter, "RECORD_MAX_SKILLS", skills)
+    assert check(tree, cache) == uncached(tree)
+    assert len(records(cache)) == 1  # at the limit, recorded
+
+
+def test_a_walk_of_more_folders_than_records_are_kept_for_gets_none(tree: Path, cache: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past MAX_RECORDED_FOLDERS the walk stops keeping listings and the run writes no record."""
+    from skilllint.reading import fsview
+
+    monkeypatch.setattr(fsview, "MAX_RECORDED_FOLDERS", 2)
+    assert check(tree, cache) == uncached(tree)
+    assert records(cache) == []
+    assert list(cache.glob("v2/*/*.pack"))  # the per-skill results are cached all the same

@@ -78,6 +78,11 @@ Linted = tuple[list[Diagnostic], SkillSummary, "Probed | None", "Stored | None"]
 
 PARALLEL_THRESHOLD = 64
 """Below this many skills a worker pool costs more than it saves."""
+RECORD_MAX_SKILLS = 20_000
+"""Above this many skills a run keeps no run record (`engine/cache/runrecord.py`): replaying one
+stats every file and folder the run read, and a 61,000-skill tree's record (150 MB, half a million
+inputs) took as long to check as the result cache takes to answer, while gathering it nearly
+doubled the cold run and used a gigabyte. The per-skill results are cached all the same."""
 PROGRESS_EVERY = 200
 """Skills between two progress reports of a serial run."""
 
@@ -559,14 +564,15 @@ def _lint_all(skills: list[SkillInput], linter: Linter, progress: Callable[[int,
     total = len(skills)
     results: list[Linted | None] = [None] * total
     todo: list[Job] = []
+    inputs = settings.inputs
     for index, skill in enumerate(skills):
-        found = (linter.cache.cold(skill) or linter.cache.lookup(skill, *skill_targets(skill, settings))) \
+        found = (linter.cache.cold(skill) or linter.cache.lookup(skill, *skill_targets(skill, settings),
+                                                                remember=inputs is not None)) \
             if linter.cache is not None and not _overlaid(skill, settings) else None
         if isinstance(found, tuple):
             results[index] = (*found, None, None)
         else:
             todo.append((index, skill, found))
-    inputs = settings.inputs
     if inputs is not None and linter.cache is not None:  # what the lookups asked (each hit's probes, asked again)
         view = linter.cache.view
         inputs.merge(view.probes(), view.sigs, view.max_bytes)
@@ -718,6 +724,10 @@ def _lint(paths: list[str], linter: Linter, progress: Callable[[int, int], None]
     settings = linter.settings
     discovery = discover(paths, settings.cwd, settings.exclude, settings.manifest_globs, settings.force_exclude,
                          run_fs(settings))
+    inputs = settings.inputs
+    if inputs is not None and (inputs.broken is not None or len(discovery.skills) > RECORD_MAX_SKILLS):
+        inputs.give_up(f"{len(discovery.skills):,} skills: more than a run record is kept for")
+        settings = linter.settings = replace(settings, inputs=None)  # nothing more to gather for it
     diagnostics: list[Diagnostic] = []
     linter.check_facts(discovery.problems, settings.targets, ".", diagnostics)
     summaries: list[SkillSummary] = []

@@ -20,6 +20,7 @@ normal path would not.
 
 from __future__ import annotations
 
+import gc
 import io
 import os
 import stat
@@ -69,6 +70,7 @@ def fast_replay(argv: list[str]) -> int | None:
     the normal command line must decide."""
     if os.sep != "/" or os.altsep is not None or any(name.endswith("_COMPLETE") for name in os.environ):
         return None  # Windows (click rewrites arguments and console streams), or shell completion
+    gc.disable()  # a record is one JSON text of many small lists: no cycles to collect while it is read
     try:
         parsed = parse(argv)
         if parsed is None:
@@ -85,6 +87,8 @@ def fast_replay(argv: list[str]) -> int | None:
             return None
     except Exception:  # noqa: BLE001 - whatever went wrong, the normal path meets it again and reports it
         return None
+    finally:
+        gc.enable()
     return emit(found.stdout, found.stderr, found.code, debug=options["debug"])
 
 

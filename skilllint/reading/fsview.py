@@ -258,6 +258,14 @@ class FileSystemView:
         found = self._answers[key] = overlaid_answer(self.overlay, op, path) if self.overlay else _ASK[op](path)
         return found
 
+    def forget_reads(self, paths: Iterable[object]) -> None:
+        """Drop what reading these files answered (digest, size, signature): a caller that asks about
+        each file once and keeps no record of it needs them no more."""
+        for path in paths:
+            if type(path) is str:
+                self._answers.pop(("read", path), None)
+                self.sigs.pop(path, None)
+
     def probes(self) -> list[list[Answer]]:
         """Every question asked, as `[op, path, answer]`, in the order first asked."""
         return [[op, path, answer] for (op, path), answer in self._answers.items()]
@@ -318,6 +326,11 @@ def access(info: os.stat_result) -> tuple[int, int, int]:
     return info.st_mode, info.st_uid, info.st_gid
 
 
+MAX_RECORDED_FOLDERS = 60_000
+"""A walk that lists more folders than this keeps no run record (about 20,000 skills; see
+`engine.linter.RECORD_MAX_SKILLS`): each folder's listing held for it cost a kilobyte, and its
+replay would stat them all."""
+
 Scan = tuple[Sig, tuple[int, int, int], "dict[str, str] | None"]
 """A folder the walk listed: its signature and `access`, taken before listing it, and each entry's
 kind (None: it could not be listed)."""
@@ -371,6 +384,12 @@ class RunInputs(FileSystemView):
         return entries
 
     def _record_scan(self, path: str, recorded: Scan) -> None:
+        if self.broken is not None:
+            return  # no record will be written: keep nothing for it
+        if len(self.scans) >= MAX_RECORDED_FOLDERS:
+            self.give_up(f"more than {MAX_RECORDED_FOLDERS:,} folders: more than a run record is kept for")
+            self.scans.clear()
+            return
         if self.scans.setdefault(path, recorded) != recorded:
             self.give_up(f"{path} changed during the run")
 
@@ -410,6 +429,8 @@ class RunInputs(FileSystemView):
 
     def merge(self, probes: Iterable[Sequence[Answer]], sigs: dict[str, Sig], limit: int) -> None:
         """Add what one skill's view (here or in a worker) asked, read with `limit`."""
+        if self.broken is not None:
+            return
         answers, limits, mine = self._answers, self.limits, self.sigs
         for op, path, answer in probes:
             if answers.setdefault((op, path), answer) != answer:

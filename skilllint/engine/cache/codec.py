@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
+from sys import intern
 from typing import Any
 
 from skilllint.checks.project import SkillSummary
@@ -149,8 +150,11 @@ def _to_diagnostic(value: Any) -> Diagnostic:
             and type(end_column) in _OPTIONAL_INT and type(code) is str and type(name) is str
             and type(message) is str and type(help_text) in _OPTIONAL_STR and type(target) in _OPTIONAL_STR):
         raise _Corrupt("diagnostic")
-    return Diagnostic(path, Span(line, column, end_line, end_column), code, name, _SEVERITIES[severity], message,
-                      help_text, target, _to_fix(fix))
+    # texts interned, as a worker's are when they reach the main process (`model._received`): a warm run
+    # of 61,000 skills decoded 110,000 findings into strings of their own, a few thousand of them distinct
+    return Diagnostic(intern(path), Span(line, column, end_line, end_column), intern(code), intern(name),
+                      _SEVERITIES[severity], intern(message), None if help_text is None else intern(help_text),
+                      None if target is None else intern(target), _to_fix(fix))
 
 
 def _to_directive(value: Any) -> Directive:

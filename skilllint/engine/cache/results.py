@@ -63,20 +63,27 @@ class ResultCache:
         self.misses += 1
         return Miss(None, os.fspath(skill.file), None)
 
-    def lookup(self, skill: SkillInput, targets: Sequence[Target], reason: str
+    def lookup(self, skill: SkillInput, targets: Sequence[Target], reason: str, remember: bool = True
                ) -> tuple[list[Diagnostic], SkillSummary] | Miss:
-        """The stored result when every probe it recorded still holds, else the Miss to compute."""
+        """The stored result when every probe it recorded still holds, else the Miss to compute.
+        `remember`: keep what the files read answered (a run record needs it); without, a warm run
+        of 61,000 skills held the digest and signature of every file each skill read."""
         file = os.fspath(skill.file)
         read = self.view.answer("read", file)
         key = skill_key(self.run, file, skill.wrong_case, [target.id for target in targets], reason, read)
         data = self.store.get(key)
-        if data is not None:
-            entry = decode(data)
-            if entry is not None and self.view.holds(entry.probes):
-                self.hits += 1
-                return entry.diagnostics, entry.summary
-        self.misses += 1
-        return Miss(key, file, read)
+        found: tuple[list[Diagnostic], SkillSummary] | Miss = Miss(key, file, read)
+        entry = decode(data) if data is not None else None
+        if entry is not None and self.view.holds(entry.probes):
+            found = entry.diagnostics, entry.summary
+        if isinstance(found, Miss):
+            self.misses += 1
+        else:
+            self.hits += 1
+        if not remember:
+            self.view.forget_reads([file, *(probe[1] for probe in entry.probes if probe[0] == "read")]
+                                   if entry is not None else [file])
+        return found
 
     def entry(self, miss: Miss, diagnostics: list[Diagnostic], summary: SkillSummary, probes: list[list[Answer]],
               wrong_case: bool) -> Stored | None:

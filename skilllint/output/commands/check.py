@@ -194,7 +194,8 @@ def run_check(paths: list[str], options: dict[str, Any], overlay: Overlay | None
         code = EXIT_ERROR
     if report is not None and report.errors:
         code = EXIT_ERROR
-    keep = inputs is not None and not result.faults  # an internal error or a budget run out is no answer to keep
+    # an internal error or a budget run out is no answer to keep; a run too big to record has none
+    keep = inputs is not None and inputs.broken is None and not result.faults
     printed = emit(chain(report_text, out), "".join(err), options.get("output_file"), keep=keep)
     if inputs is not None and printed is not None:
         store(paths, options, inputs, printed, "".join(err), code)

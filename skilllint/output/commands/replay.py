@@ -7,6 +7,7 @@ module says what of the invocation goes into its key, and prints.
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 from collections.abc import Iterable
@@ -122,6 +123,10 @@ def store(paths: list[str], options: dict[str, Any], inputs: RunInputs, stdout: 
     from skilllint.engine.cache.runrecord import build, run_key
     from skilllint.engine.cache.store import EntryStore
 
-    data = build(inputs, stdout, stderr, code)
+    gc.disable()  # building it makes a list per input, and no cycle: collections would only rescan them
+    try:
+        data = build(inputs, stdout, stderr, code)
+    finally:
+        gc.enable()
     if data is not None:
         EntryStore(root).put(run_key(invocation(paths, options, root)), data)
