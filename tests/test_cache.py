@@ -617,3 +617,19 @@ def test_skill_checks_ask_the_file_system_only_through_the_view(name: str) -> No
                 called = func.attr  # a pathlib.Path's (or anything's) own probe
         if called:
             assert (name, called) in _ALLOWED, f"{name}:{node.lineno}: `{called}` outside doc.fs"
+
+
+def test_an_interrupted_run_leaves_no_pack_and_no_temporary_file(tree: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C after the skills were computed (their entries streamed to the run's temporary pack):
+    the temporary file goes, no half pack is put in place, and the next run computes afresh."""
+    real = engine._finish
+
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(engine, "_finish", interrupted)
+    code, _, _ = run_cli(["check", ".", "--format", "json", "--jobs", "1", "--isolated"], tree)
+    assert code != 0
+    assert not list(cache_dir().rglob("*.tmp")) and not list(cache_dir().rglob("*.pack"))
+    monkeypatch.setattr(engine, "_finish", real)
+    assert check(tree) == check(tree, "--no-cache")

@@ -509,3 +509,37 @@ def test_a_failure_while_writing_an_entry_stops_writing(tmp_path: Path) -> None:
     assert not store.writable
     store.finish()
     assert temp_files(root) == [] and pack_files(root) == []
+
+
+# an entry in use is written again before a merge could drop it
+
+
+def test_an_entry_used_a_week_after_it_was_written_is_written_again(tmp_path: Path) -> None:
+    base = folder(tmp_path)
+    base.mkdir(parents=True)
+    today = int(time.time() // DAY)
+    write_pack(base / f"{time.time_ns() - 1:020d}-1-aaaaaaaaaaaa.pack", {digest(1): b"one", digest(2): b"two"},
+               day=today - pack.REFRESH_DAYS - 1)
+    before = pack_files(tmp_path)
+    assert read(tmp_path, 1) == b"one"  # used: written again, today
+    after = pack_files(tmp_path)
+    assert len(after) == len(before) + 1
+    newest = read_pack(after[-1])
+    assert newest == {digest(1): (b"one", today)}  # the unused entry is not copied
+    before = pack_files(tmp_path)
+    assert read(tmp_path, 1) == b"one"  # fresh now: a run that only reads writes nothing
+    assert pack_files(tmp_path) == before
+
+
+def test_a_full_merge_keeps_an_entry_a_reading_run_refreshed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Runs whose entries all hit write nothing, but the refresh keeps what they use from being
+    dropped by the next full merge, run by a run that used none of it."""
+    base = folder(tmp_path)
+    base.mkdir(parents=True)
+    today = int(time.time() // DAY)
+    old = time.time_ns() - (pack.MAX_AGE_DAYS + 1) * DAY * 1_000_000_000
+    write_pack(base / f"{old:020d}-1-aaaaaaaaaaaa.pack", {digest(1): b"used", digest(2): b"stale"},
+               day=today - pack.MAX_AGE_DAYS - 1)
+    assert read(tmp_path, 1) == b"used"  # refreshed into a pack of today
+    run(tmp_path, {3: b"new"})  # writes, and the oldest pack is past MAX_AGE_DAYS: a full merge
+    assert stored(tmp_path) == {digest(1): b"used", digest(3): b"new"}

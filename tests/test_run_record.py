@@ -471,3 +471,30 @@ def test_a_walk_of_more_folders_than_records_are_kept_for_gets_none(tree: Path, 
     assert check(tree, cache) == uncached(tree)
     assert records(cache) == []
     assert list(cache.glob("v2/*/*.pack"))  # the per-skill results are cached all the same
+
+
+def test_a_stale_record_the_run_cannot_replace_is_deleted(tree: Path, cache: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """Else every later run would read it (twice) in vain."""
+    from skilllint.engine import linter
+
+    check(tree, cache)
+    assert len(records(cache)) == 1
+    (tree / "skills" / "demo" / "SKILL.md").write_text(PDF_SKILL.replace("pdf", "demo"), encoding="utf-8")
+    monkeypatch.setattr(linter, "RECORD_MAX_SKILLS", 0)
+    assert check(tree, cache) == uncached(tree)
+    assert records(cache) == []
+
+
+def test_records_are_pruned_once_a_day(tree: Path, cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from skilllint.engine.cache import store
+
+    check(tree, cache)
+    [record] = records(cache)
+    long_ago = time.time() - (store.MAX_AGE_DAYS + 1) * 86400
+    os.utime(record, (long_ago, long_ago))
+    for marker in cache.rglob(".pruned"):
+        marker.unlink()
+    (tree / "skills" / "other" / "references" / "new.md").write_text("# New\n", encoding="utf-8")
+    check(tree, cache, "--select", "SL1")  # another invocation, which computes: it prunes
+    assert record not in records(cache)

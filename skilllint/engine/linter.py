@@ -74,7 +74,8 @@ if TYPE_CHECKING:
 Probed = tuple[list[list[Answer]], dict[str, Sig], int]
 """What one skill's document asked the file system: its probes, the signatures of what it read, its read limit."""
 Linted = tuple[list[Diagnostic], SkillSummary, "Probed | None", "Stored | None"]
-"""A skill's diagnostics and summary, and (when the run records its inputs) what it probed."""
+"""A skill's diagnostics and summary, (when the run records its inputs) what it probed, and (when
+it was computed for the result cache) its entry to store, which the main process takes off."""
 
 PARALLEL_THRESHOLD = 64
 """Below this many skills a worker pool costs more than it saves."""
@@ -701,7 +702,12 @@ def lint_paths(
     """Lint every skill and manifest under `paths`. Raises PathNotFoundError for a missing path."""
     with _few_collections():
         linter = Linter(settings)
-        result = _lint(paths, linter, progress)
+        try:
+            result = _lint(paths, linter, progress)
+        except BaseException:  # Ctrl-C too: the run's pack would be half of it, and its file left behind
+            if linter.cache is not None:
+                linter.cache.abandon()
+            raise
         if linter.cache is not None:
             linter.cache.finish()
         return result

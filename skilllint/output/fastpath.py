@@ -70,6 +70,7 @@ def fast_replay(argv: list[str]) -> int | None:
     the normal command line must decide."""
     if os.sep != "/" or os.altsep is not None or any(name.endswith("_COMPLETE") for name in os.environ):
         return None  # Windows (click rewrites arguments and console streams), or shell completion
+    collecting = gc.isenabled()
     gc.disable()  # a record is one JSON text of many small lists: no cycles to collect while it is read
     try:
         parsed = parse(argv)
@@ -88,7 +89,8 @@ def fast_replay(argv: list[str]) -> int | None:
     except Exception:  # noqa: BLE001 - whatever went wrong, the normal path meets it again and reports it
         return None
     finally:
-        gc.enable()
+        if collecting:
+            gc.enable()
     return emit(found.stdout, found.stderr, found.code, debug=options["debug"])
 
 

@@ -362,8 +362,11 @@ class RunInputs(FileSystemView):
         self.listed: dict[tuple[str, str, object], bool] = {}
 
     def give_up(self, reason: str) -> None:
+        """No record will be written (`reason` says why): what was gathered for one goes."""
         if self.broken is None:
             self.broken = reason
+            for gathered in (self.scans, self.listed, self.whole, self.limits, self.sigs, self._answers):
+                gathered.clear()
 
     def scan(self, path: str) -> list[os.DirEntry[str]]:
         """The entries of a folder, sorted by name (`os.scandir`), recorded with the folder's
@@ -388,7 +391,6 @@ class RunInputs(FileSystemView):
             return  # no record will be written: keep nothing for it
         if len(self.scans) >= MAX_RECORDED_FOLDERS:
             self.give_up(f"more than {MAX_RECORDED_FOLDERS:,} folders: more than a run record is kept for")
-            self.scans.clear()
             return
         if self.scans.setdefault(path, recorded) != recorded:
             self.give_up(f"{path} changed during the run")

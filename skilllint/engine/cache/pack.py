@@ -21,7 +21,9 @@ Layout: `ROOT/v2/<fingerprint[:32]>/<creation time_ns>-<pid>-<random>.pack`.
 - **Compaction**: once there are more than `MAX_PACKS`, a run merges them into one (leaving out
   the largest when it outweighs all the rest, so a long series of one-skill runs does not copy
   a big pack each time), and every `MAX_AGE_DAYS` it merges all of them. A merge keeps an
-  entry when this run used or wrote it, or when it was written or used within `MAX_AGE_DAYS`;
+  entry when this run used or wrote it, or when it was written within `MAX_AGE_DAYS` (an entry
+  used a week after it was written is written again by the run that used it, so in use means
+  written within a week);
   stale entries (a file's old content) go there. The merged packs are deleted once the new one
   is in place; a run still reading one of them just misses.
 - **Pruning**: once a day, the first run that wrote deletes the folders of fingerprints no run
@@ -54,6 +56,10 @@ _TRAILER_MAGIC = b"SLPACK02"
 _RECORD = struct.Struct("<32sQII")  # key digest, offset, length, day
 MAX_PACKS = 8
 MAX_AGE_DAYS = 14
+REFRESH_DAYS = MAX_AGE_DAYS // 2
+"""An entry used this many days after it was last written is written again into the run's pack: an
+entry's day is the only record of its use (runs whose entries all hit write nothing else), and a
+merge drops what is older than MAX_AGE_DAYS."""
 DAY = 24 * 60 * 60
 MAX_ENTRY_BYTES = 64 * 1024 * 1024
 _SUFFIX = ".pack"
@@ -115,7 +121,7 @@ class PackStore:
         pack = self._where.get(digest)
         if pack is None:
             return None
-        offset, length, _ = pack.index[digest]
+        offset, length, day = pack.index[digest]
         try:
             pack.handle.seek(offset)
             data = pack.handle.read(length)
@@ -124,6 +130,8 @@ class PackStore:
         if len(data) != length:
             return None
         self._used.add(digest)
+        if day < self.today - REFRESH_DAYS:
+            self._append(digest, data)  # written again, today: a run that only reads writes nothing else
         return data
 
     def _load(self) -> list[_Pack]:
@@ -146,6 +154,9 @@ class PackStore:
 
     def add(self, key: str, data: bytes) -> None:
         """Append an entry to the run's pack (opened at the first one)."""
+        self._append(_digest(key), data)
+
+    def _append(self, digest: bytes, data: bytes) -> None:
         if not self.writable or len(data) > MAX_ENTRY_BYTES:
             return
         try:
@@ -154,7 +165,7 @@ class PackStore:
         except (OSError, ValueError):
             self._give_up()
             return
-        writer.index.append((_digest(key), writer.offset, len(data), self.today))
+        writer.index.append((digest, writer.offset, len(data), self.today))
         writer.offset += len(data)
 
     def _start(self) -> _Writer:
@@ -175,6 +186,13 @@ class PackStore:
     def _make_folders(self) -> None:
         tag_root(self.root)
         os.makedirs(self.folder, exist_ok=True)
+
+    def abandon(self) -> None:
+        """Close everything without putting a pack in place (the run did not finish)."""
+        self._give_up()
+        for pack in self._packs or []:
+            with contextlib.suppress(OSError, ValueError):
+                pack.handle.close()
 
     def _give_up(self) -> None:
         """Stop writing for this run, leaving nothing half-written behind."""

@@ -19,6 +19,7 @@ from skilllint.core.model import Diagnostic
 from skilllint.engine.cache.codec import Entry, decode, encode
 from skilllint.engine.cache.key import run_fingerprint, skill_key
 from skilllint.engine.cache.pack import PackStore
+from skilllint.engine.cache.store import EntryStore
 from skilllint.engine.faults import INTERNAL_ERROR_CODE
 from skilllint.reading.fsview import Answer, FileSystemView
 
@@ -48,6 +49,7 @@ class ResultCache:
     """Per-skill results under one cache folder, for one run's settings."""
 
     def __init__(self, root: Path, settings: Settings, config_digest: str) -> None:
+        self.root = root
         self.run = run_fingerprint(settings, config_digest)
         self.store = PackStore(root, self.run)
         # the file system as this run finds it: each question asked once, whichever entries ask it
@@ -111,5 +113,12 @@ class ResultCache:
         self.store.add(*stored)
 
     def finish(self) -> None:
-        """At the end of the run: its pack in place, packs merged and pruned when due."""
+        """At the end of the run: its pack in place, packs merged and pruned when due, and the run
+        records (`store.py`, one per invocation) pruned once a day by a run that computed something."""
         self.store.finish()
+        if self.misses:
+            EntryStore(self.root).prune()
+
+    def abandon(self) -> None:
+        """The run stopped (an exception, Ctrl-C): no pack from it, no temporary file left."""
+        self.store.abandon()

@@ -32,8 +32,10 @@ trusted on its signature: its listing or bytes are compared with the recorded di
 whose signature changed (a `touch`, a checkout that rewrote the same bytes). Any difference, and
 the run goes the normal way, which writes a new record.
 
-Records are entries of the same store (`store.py`): written atomically, pruned like the others,
-checked with a SHA-256 header (a damaged record is a miss).
+Records are entries of `store.py` (one file per invocation): written atomically, pruned once a
+day by a run that computed something (entries unused for 14 days), checked with a SHA-256 header
+(a damaged record is a miss). A run that finds its record stale and cannot write a new one (too
+big a tree, an internal error) deletes it.
 """
 
 from __future__ import annotations
@@ -295,7 +297,7 @@ def build(inputs: RunInputs, stdout: bytes, stderr: str, code: int) -> bytes | N
 
 def _sealed(record: dict[str, Any], output: bytes) -> bytes:
     """A record's bytes (see `load`). Raises TypeError or ValueError for what JSON cannot hold."""
-    from skilllint.core.fastjson import compact  # written after a full run; a replay reads it with json alone
+    from skilllint.core.fastjson import compact  # a replay reads records with json alone
 
     payload = b"".join((compact(record), b"\n", output))
     return MAGIC + sha256_hex(payload).encode("ascii") + b"\n" + payload

@@ -62,6 +62,11 @@ class EntryStore:
     def _path(self, key: str) -> str:
         return os.path.join(self.base, key[:1], key)
 
+    def drop(self, key: str) -> None:
+        """Delete the entry of `key`, if there is one (a run record the run could not replace)."""
+        with contextlib.suppress(OSError, ValueError):
+            os.unlink(self._path(key))
+
     def get(self, key: str) -> bytes | None:
         """The entry's bytes, or None (no entry, one that cannot be read, or no regular file: a
         FIFO put in its place must not block the run)."""
@@ -80,8 +85,8 @@ class EntryStore:
 
     def put(self, key: str, data: bytes) -> None:
         """Store an entry atomically; on any failure stop writing for this run."""
-        if not self.writable:
-            return
+        if not self.writable or len(data) > MAX_ENTRY_BYTES:
+            return  # (one `get` would refuse)
         folder = os.path.join(self.base, key[:1])
         temp = os.path.join(folder, f".{key[:16]}.{os.getpid()}.{os.urandom(6).hex()}{_TEMP_SUFFIX}")
         flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)

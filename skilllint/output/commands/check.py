@@ -13,7 +13,7 @@ import click
 
 from skilllint.core.model import Diagnostic, Severity
 from skilllint.engine.location import PORTABLE
-from skilllint.output.commands.replay import emit, record_root, store
+from skilllint.output.commands.replay import emit, forget, record_root, store
 from skilllint.output.formatters import RunInfo, pick_auto, render_pieces
 from skilllint.reading.document import DEFAULT_MAX_BYTES
 from skilllint.reading.fsview import Overlay, RunInputs, overlaid_read, read_with_stat
@@ -199,6 +199,8 @@ def run_check(paths: list[str], options: dict[str, Any], overlay: Overlay | None
     printed = emit(chain(report_text, out), "".join(err), options.get("output_file"), keep=keep)
     if inputs is not None and printed is not None:
         store(paths, options, inputs, printed, "".join(err), code)
+    elif inputs is not None:
+        forget(paths, options)
     return code
 
 

@@ -113,6 +113,19 @@ def emit(stdout: str | Iterable[str], stderr: str, output_file: str | None = Non
     return None if kept is None else b"".join(kept)
 
 
+def forget(paths: list[str], options: dict[str, Any]) -> None:
+    """Delete the record of this invocation: a run that reached the normal path found it stale (or
+    none), and keeps no new one (too big a tree, an internal error, a file changed during the run);
+    left in place, every later run would read it in vain."""
+    root = record_root(options)
+    if root is None:
+        return
+    from skilllint.engine.cache.runrecord import run_key
+    from skilllint.engine.cache.store import EntryStore
+
+    EntryStore(root).drop(run_key(invocation(paths, options, root)))
+
+
 def store(paths: list[str], options: dict[str, Any], inputs: RunInputs, stdout: bytes, stderr: str,
           code: int) -> None:
     """Keep the record of a run that just printed `stdout` (as `emit` kept it) and `stderr`, when it
@@ -123,10 +136,12 @@ def store(paths: list[str], options: dict[str, Any], inputs: RunInputs, stdout: 
     from skilllint.engine.cache.runrecord import build, run_key
     from skilllint.engine.cache.store import EntryStore
 
+    collecting = gc.isenabled()
     gc.disable()  # building it makes a list per input, and no cycle: collections would only rescan them
     try:
         data = build(inputs, stdout, stderr, code)
     finally:
-        gc.enable()
+        if collecting:
+            gc.enable()
     if data is not None:
         EntryStore(root).put(run_key(invocation(paths, options, root)), data)
