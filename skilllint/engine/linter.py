@@ -326,8 +326,11 @@ class Linter:
             probes = doc.fs.probes() if miss is not None or settings.inputs is not None else []
             stored = self.cache.entry(miss, diagnostics, summary, probes, skill.wrong_case) \
                 if miss is not None and self.cache is not None else None
-            probed = (_unlisted(probes, settings.inputs), doc.fs.sigs, doc.fs.max_bytes) \
-                if settings.inputs is not None else None
+            probed = None
+            if settings.inputs is not None:  # the run keeps a record: only then is its module imported
+                from skilllint.engine.cache.runrecord import unlisted
+
+                probed = (unlisted(probes, settings.inputs), doc.fs.sigs, doc.fs.max_bytes)
             return diagnostics, summary, probed, stored
         except BudgetExceeded as error:
             diagnostics.append(fault(rel, error.args[0] if error.args else where, error, budget=settings.file_budget))
@@ -590,6 +593,8 @@ def _lint_all(skills: list[SkillInput], linter: Linter, progress: Callable[[int,
     else:
         from skilllint.engine.pool import run_pool  # multiprocessing costs ~6 ms to import: only for a pool
 
+        if linter.cache is not None:
+            linter.cache.before_fork()  # (a lookup may have started the run's pack, rewriting old entries)
         for count, batch in run_pool(
             todo,
             _PooledLint(linter),
@@ -609,30 +614,6 @@ def _lint_all(skills: list[SkillInput], linter: Linter, progress: Callable[[int,
             if probed is not None:
                 inputs.merge(*probed)
     return linted_all
-
-
-def _unlisted(probes: list[list[Answer]], inputs: RunInputs) -> list[list[Answer]]:
-    """The probes a run record must keep: those the walk's folder listings do not answer already
-    (`runrecord.implied`: most are, as `metadata.yaml there?` of a listed folder). Decided where
-    the skill was computed (the listings came with the fork), so the main process, which builds
-    the record after every worker has finished, merges and sorts out a fraction of them."""
-    from skilllint.engine.cache.runrecord import implied
-
-    scans, listed = inputs.scans, inputs.listed
-    kept = []
-    for probe in probes:
-        op, path, answer = probe
-        if op != "read":
-            key = (op, path, answer) if type(answer) is bool else None  # a list answer is not hashable
-            found = listed.get(key) if key is not None else None
-            if found is None:
-                found = implied(op, path, answer, scans)
-                if key is not None:  # (a later listing can only add answers: a memoized "no" costs a probe)
-                    listed[key] = found
-            if found:
-                continue
-        kept.append(probe)
-    return kept
 
 
 def _with_entry_kept(linter: Linter, linted: Linted) -> Linted:

@@ -44,7 +44,7 @@ from dataclasses import dataclass, field
 from typing import IO, TYPE_CHECKING
 
 from skilllint.core import lazyre
-from skilllint.engine.cache.store import due_today, sweep, tag_root
+from skilllint.engine.cache.store import PRUNED, due_today, sweep, tag_root
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -64,7 +64,6 @@ DAY = 24 * 60 * 60
 MAX_ENTRY_BYTES = 64 * 1024 * 1024
 _SUFFIX = ".pack"
 _TEMP_SUFFIX = ".tmp"
-_PRUNED = ".pruned"  # the once-a-day marker (store.due_today)
 _PACK_NAME = lazyre.compile(r"[0-9]{20}-[0-9]+-[0-9a-f]{12}\.pack")
 _FOLDER_NAME = lazyre.compile(r"[0-9a-f]{32}")
 
@@ -186,6 +185,15 @@ class PackStore:
     def _make_folders(self) -> None:
         tag_root(self.root)
         os.makedirs(self.folder, exist_ok=True)
+
+    def flush(self) -> None:
+        """Write out what the run's pack buffers: a forked worker inherits the buffer, and must find
+        nothing in it that a copy could ever write twice."""
+        if self._writer is not None:
+            try:
+                self._writer.handle.flush()
+            except (OSError, ValueError):
+                self._give_up()
 
     def abandon(self) -> None:
         """Close everything without putting a pack in place (the run did not finish)."""
@@ -319,7 +327,7 @@ def clear_packs(base: str) -> int:
     """Delete every pack under `base` (and the folders, when nothing else is in them)."""
     removed = delete_packs(base, packs_before=float("inf"), temps_before=float("inf"))
     with contextlib.suppress(OSError, ValueError):
-        os.unlink(os.path.join(base, _PRUNED))
+        os.unlink(os.path.join(base, PRUNED))
     with contextlib.suppress(OSError, ValueError):
         os.rmdir(base)
     return removed

@@ -74,18 +74,15 @@ class ResultCache:
         read = self.view.answer("read", file)
         key = skill_key(self.run, file, skill.wrong_case, [target.id for target in targets], reason, read)
         data = self.store.get(key)
-        found: tuple[list[Diagnostic], SkillSummary] | Miss = Miss(key, file, read)
         entry = decode(data) if data is not None else None
-        if entry is not None and self.view.holds(entry.probes):
-            found = entry.diagnostics, entry.summary
-        if isinstance(found, Miss):
-            self.misses += 1
-        else:
-            self.hits += 1
+        holds = entry is not None and self.view.holds(entry.probes)
         if not remember:
-            self.view.forget_reads([file, *(probe[1] for probe in entry.probes if probe[0] == "read")]
-                                   if entry is not None else [file])
-        return found
+            self.view.forget_reads([file, *(p[1] for p in entry.probes if p[0] == "read")] if entry else [file])
+        if entry is not None and holds:
+            self.hits += 1
+            return entry.diagnostics, entry.summary
+        self.misses += 1
+        return Miss(key, file, read)
 
     def entry(self, miss: Miss, diagnostics: list[Diagnostic], summary: SkillSummary, probes: list[list[Answer]],
               wrong_case: bool) -> Stored | None:
@@ -118,6 +115,10 @@ class ResultCache:
         self.store.finish()
         if self.misses:
             EntryStore(self.root).prune()
+
+    def before_fork(self) -> None:
+        """Before worker processes are forked: nothing of the run's pack left in a buffer."""
+        self.store.flush()
 
     def abandon(self) -> None:
         """The run stopped (an exception, Ctrl-C): no pack from it, no temporary file left."""

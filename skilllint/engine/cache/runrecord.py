@@ -357,3 +357,26 @@ def implied(op: str, path: str, answer: Answer, scans: Mapping[str, Scan]) -> bo
     if kinds is None or kinds.get(name, "f") not in ("f", "o"):
         return False  # a folder the walk skipped, or a symlink: the answer is not the listing's
     return answer is False
+
+
+def unlisted(probes: list[list[Answer]], inputs: RunInputs) -> list[list[Answer]]:
+    """The probes a run record must keep: those the walk's folder listings do not answer already
+    (`implied`: most are, as `metadata.yaml there?` of a listed folder). Asked where each skill is
+    computed (the listings came with the fork), so the main process, which builds the record after
+    every worker has finished, merges and sorts out a fraction of them. `inputs.listed` remembers
+    the answers: the plugin markers above a folder of skills repeat for every skill in it."""
+    scans, listed = inputs.scans, inputs.listed
+    kept = []
+    for probe in probes:
+        op, path, answer = probe
+        if op != "read":
+            key = (op, path, answer) if type(answer) is bool else None  # a list answer is not hashable
+            found = listed.get(key) if key is not None else None
+            if found is None:
+                found = implied(op, path, answer, scans)
+                if key is not None:  # (a later listing can only add answers: a memoized "no" costs a probe)
+                    listed[key] = found
+            if found:
+                continue
+        kept.append(probe)
+    return kept

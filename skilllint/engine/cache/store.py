@@ -43,7 +43,8 @@ MAX_AGE_DAYS = 14
 _KEY = lazyre.compile(r"[0-9a-f]{64}")
 _SHARD = lazyre.compile(r"[0-9a-f]")
 _TEMP_SUFFIX = ".tmp"
-_PRUNED = ".pruned"
+PRUNED = ".pruned"
+"""The once-a-day pruning marker of a store's folder (`due_today`), the entry store's and the packs'."""
 TAG_NAME = "CACHEDIR.TAG"
 _TAG = (b"Signature: 8a477f597d28d172789f06886806bc55\n"
         b"# This file is a cache directory tag created by skilllint.\n"
@@ -124,7 +125,7 @@ class EntryStore:
         the packs first (`pack.clear_packs`): the root goes only when nothing else is in it."""
         removed = self._delete(entries_before=float("inf"), temps_before=float("inf"))
         with contextlib.suppress(OSError, ValueError):
-            os.unlink(os.path.join(self.base, _PRUNED))
+            os.unlink(os.path.join(self.base, PRUNED))
         with contextlib.suppress(OSError, ValueError):
             os.rmdir(self.base)
         with contextlib.suppress(OSError, ValueError):
@@ -184,7 +185,7 @@ def sweep(base: str, folder_name: re.Pattern[str], file_name: re.Pattern[str], *
 def due_today(base: str, now: float) -> bool:
     """Whether the once-a-day pruning of `base` is due, claimed if so: its marker file is touched
     first, so that runs ending together do not all prune."""
-    marker = os.path.join(base, _PRUNED)
+    marker = os.path.join(base, PRUNED)
     try:
         if now - os.stat(marker).st_mtime < DAY:
             return False
