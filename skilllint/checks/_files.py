@@ -38,7 +38,6 @@ _OTHER_VAR = lazyre.compile(r"^\$|%[A-Z_]+%")
 _SKILL_FOLDERS = frozenset({"scripts", "references", "reference", "assets", "templates", "examples", "resources",
                             "docs", "agents", "data"})
 _SPEC_FOLDERS = frozenset({"scripts", "references", "assets"})  # the spec's optional folders
-PLUGIN_MARKER = os.path.join(".claude-plugin", "plugin.json")
 # "e.g." ends in a dot: a word boundary after them would need a letter next
 _HYPOTHETICAL = lazyre.compile(r"\b(?:e\.g\.|eg\.)(?!\w)|\b(?:example|examples|for instance|such as|would|could|"
                                r"might)\b|→", re.I)
@@ -486,19 +485,10 @@ def resolve_in_skill(doc: Document, path: str) -> tuple[str, bool]:
 
 def plugin_root(doc: Document) -> str | None:
     """The nearest folder above the skill holding `.claude-plugin/plugin.json`, or None (cached)."""
-    if not doc.derived(FilesMemo).plugin_root_known:
-        found = None
-        folder = os.path.dirname(_skill_dir(doc))
-        while True:
-            if doc.fs.isfile(os.path.join(folder, PLUGIN_MARKER)):
-                found = folder
-                break
-            parent = os.path.dirname(folder)
-            if parent == folder:
-                break
-            folder = parent
-        doc.derived(FilesMemo).plugin_root, doc.derived(FilesMemo).plugin_root_known = found, True
-    return doc.derived(FilesMemo).plugin_root
+    memo = doc.derived(FilesMemo)
+    if not memo.plugin_root_known:
+        memo.plugin_root, memo.plugin_root_known = doc.fs.plugin_root(os.path.dirname(_skill_dir(doc))), True
+    return memo.plugin_root
 
 
 def exists(doc: Document, full: str) -> bool:

@@ -585,7 +585,7 @@ def _lint_all(skills: list[SkillInput], linter: Linter, progress: Callable[[int,
     if jobs == 1 or len(todo) < PARALLEL_THRESHOLD or not _can_fork():
         with FileBudget(settings.file_budget) as budget:
             for index, skill, miss in todo:
-                results[index] = _with_entry_kept(linter, linter.lint_skill(skill, budget, miss))
+                results[index] = _taken_in(linter, linter.lint_skill(skill, budget, miss))
                 done += 1
                 # every PROGRESS_EVERY skills, and the end once anything was (the CLI then clears its counter)
                 if progress and (done % PROGRESS_EVERY == 0 or done == total > PROGRESS_EVERY):
@@ -604,25 +604,26 @@ def _lint_all(skills: list[SkillInput], linter: Linter, progress: Callable[[int,
             item_seconds=HARD_LIMIT_SECONDS,
         ):
             for index, linted in batch:
-                results[index] = _with_entry_kept(linter, linted)
+                results[index] = _taken_in(linter, linted)
             done += count
             if progress:
                 progress(done, total)
-    linted_all = [linted for linted in results if linted is not None]
-    if inputs is not None:
-        for _, _, probed, _ in linted_all:
-            if probed is not None:
-                inputs.merge(*probed)
-    return linted_all
+    return [linted for linted in results if linted is not None]
 
 
-def _with_entry_kept(linter: Linter, linted: Linted) -> Linted:
-    """A computed result, its cache entry (if any) handed to the run's pack and let go."""
-    stored = linted[3]
-    if stored is None or linter.cache is None:
+def _taken_in(linter: Linter, linted: Linted) -> Linted:
+    """A computed result as it comes: its cache entry (if any) handed to the run's pack, what it
+    probed merged into the run's inputs, and both let go. (Merged after the last worker had
+    finished, the probes of 5,000 skills cost the run 16 ms of serial time.)"""
+    _, _, probed, stored = linted
+    if probed is None and stored is None:
         return linted
-    linter.cache.add(stored)
-    return linted[0], linted[1], linted[2], None
+    if stored is not None and linter.cache is not None:
+        linter.cache.add(stored)
+    inputs = linter.settings.inputs
+    if probed is not None and inputs is not None:
+        inputs.merge(*probed)
+    return linted[0], linted[1], None, None
 
 
 Out = TypeVar("Out")

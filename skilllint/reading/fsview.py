@@ -119,6 +119,22 @@ def _stat_error(path: str) -> int:
     return 0
 
 
+PLUGIN_MANIFEST = os.path.join(".claude-plugin", "plugin.json")
+"""Where a Claude Code plugin's manifest is, from the plugin's root folder."""
+
+
+def plugin_root(path: str, isfile: Callable[[str], bool] = os.path.isfile) -> str | None:
+    """The nearest folder at or above `path` holding `.claude-plugin/plugin.json` (a plugin's root), or None."""
+    folder = path
+    while True:
+        if isfile(os.path.join(folder, PLUGIN_MANIFEST)):
+            return folder
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return None
+        folder = parent
+
+
 def _readlink(path: str) -> str | None:
     try:
         return os.readlink(path)
@@ -137,6 +153,7 @@ _ASK: dict[str, Callable[[str], Answer]] = {
     "realpath": os.path.realpath,
     "stat": _stat_error,
     "readlink": _readlink,
+    "plugin": plugin_root,
 }
 """The questions a view can be asked besides reading, each a function of the file system only."""
 
@@ -155,6 +172,8 @@ def overlaid_answer(overlay: Overlay, op: str, path: str) -> Answer:
     key = os.path.normpath(path)
     if key in overlay and op in _AS_A_FILE:
         return _AS_A_FILE[op]
+    if op == "plugin":  # a manifest not saved yet counts
+        return plugin_root(path, lambda manifest: bool(overlaid_answer(overlay, "isfile", manifest)))
     found = _ASK[op](path)
     if op == "listdir":
         own = [name for name in (os.path.basename(file) for file in overlay if os.path.dirname(file) == key)
@@ -219,6 +238,13 @@ class FileSystemView:
     def stat_error(self, path: str) -> int:
         """0 when the path can be stat'ed (following symlinks), else the errno."""
         return int(self.answer("stat", path))
+
+    def plugin_root(self, path: str) -> str | None:
+        """The nearest folder at or above `path` holding `.claude-plugin/plugin.json`, or None: one
+        question for the whole walk up (asked a folder at a time, it made 7 of a skill's 16 probes,
+        each stored in its cache entry)."""
+        found = self.answer("plugin", path)
+        return None if found is None else str(found)
 
     def readlink(self, path: str) -> str | None:
         found = self.answer("readlink", path)
