@@ -62,7 +62,7 @@ from skilllint.reading.document import (
     load_document,
     relative_posix,
 )
-from skilllint.reading.fsview import Answer, PlainFs, RunInputs, Sig
+from skilllint.reading.fsview import Answer, PlainFs, RunInputs
 from skilllint.reading.globs import matches
 from skilllint.reading.jsonfile import GEMINI_KINDS, JsonFile, load_json_file
 from skilllint.reading.manifests import Manifest, load_manifest
@@ -71,8 +71,9 @@ from skilllint.runtimes.targets import Target
 if TYPE_CHECKING:
     from skilllint.engine.cache.results import Miss, ResultCache, Stored
 
-Probed = tuple[list[list[Answer]], dict[str, Sig], int]
-"""What one skill's document asked the file system: its probes, the signatures of what it read, its read limit."""
+Probed = tuple[list[list[Answer]], list[tuple[str, bytes]], int]
+"""What one skill's document asked the file system, as its run record keeps it (`runrecord.recorded`):
+the probes no folder listing answers, each file read as its encoded row, and its read limit."""
 Linted = tuple[list[Diagnostic], SkillSummary, "Probed | None", "Stored | None"]
 """A skill's diagnostics and summary, (when the run records its inputs) what it probed, and (when
 it was computed for the result cache) its entry to store, which the main process takes off."""
@@ -328,9 +329,9 @@ class Linter:
                 if miss is not None and self.cache is not None else None
             probed = None
             if settings.inputs is not None:  # the run keeps a record: only then is its module imported
-                from skilllint.engine.cache.runrecord import unlisted
+                from skilllint.engine.cache.runrecord import recorded
 
-                probed = (unlisted(probes, settings.inputs), doc.fs.sigs, doc.fs.max_bytes)
+                probed = (*recorded(probes, doc.fs.sigs, doc.fs.max_bytes, settings.inputs), doc.fs.max_bytes)
             return diagnostics, summary, probed, stored
         except BudgetExceeded as error:
             diagnostics.append(fault(rel, error.args[0] if error.args else where, error, budget=settings.file_budget))
@@ -622,7 +623,9 @@ def _taken_in(linter: Linter, linted: Linted) -> Linted:
         linter.cache.add(stored)
     inputs = linter.settings.inputs
     if probed is not None and inputs is not None:
-        inputs.merge(*probed)
+        from skilllint.engine.cache.runrecord import take  # (imported only by a run that keeps a record)
+
+        take(inputs, *probed)
     return linted[0], linted[1], None, None
 
 

@@ -374,7 +374,7 @@ class RunInputs(FileSystemView):
     could not say what it read, make `broken` say why, and no record is written.
     """
 
-    __slots__ = ("scans", "whole", "limits", "broken", "cache_dirs", "listed")
+    __slots__ = ("scans", "whole", "limits", "broken", "cache_dirs", "draft")
 
     def __init__(self, max_bytes: int) -> None:
         super().__init__(max_bytes)
@@ -383,16 +383,15 @@ class RunInputs(FileSystemView):
         self.limits: dict[str, int] = {}  # files read through `read`: the limit they were read with
         self.broken: str | None = None
         self.cache_dirs: set[str | None] = set()  # the cache folder of each config's part of the run
-        # (op, path, answer) -> whether a listing above answers it (`runrecord.implied`), as each
-        # skill's probes are sorted out: the plugin markers above a folder of skills repeat per skill
-        self.listed: dict[tuple[str, str, object], bool] = {}
+        self.draft: object | None = None  # the record as encoded so far (`runrecord.Draft`: opaque here)
 
     def give_up(self, reason: str) -> None:
         """No record will be written (`reason` says why): what was gathered for one goes."""
         if self.broken is None:
             self.broken = reason
-            for gathered in (self.scans, self.listed, self.whole, self.limits, self.sigs, self._answers):
+            for gathered in (self.scans, self.whole, self.limits, self.sigs, self._answers):
                 gathered.clear()
+            self.draft = None
 
     def scan(self, path: str) -> list[os.DirEntry[str]]:
         """The entries of a folder, sorted by name (`os.scandir`), recorded with the folder's

@@ -49,11 +49,11 @@ def test_an_unsaved_manifest_in_the_overlay_counts(tmp_path: Path) -> None:
 
 def test_a_run_record_keeps_the_question_to_ask_again(tmp_path: Path) -> None:
     """No folder listing answers it (the walk up leaves the listed tree): the record keeps it."""
-    from skilllint.engine.cache.runrecord import unlisted
+    from skilllint.engine.cache.runrecord import recorded
 
     skill = _tree(tmp_path)
     inputs = RunInputs(1000)
     for folder in (tmp_path, tmp_path / "plug", tmp_path / "plug" / "skills", skill):
         inputs.scan(str(folder))
     probe = ["plugin", str(skill.parent), None]
-    assert unlisted([probe], inputs) == [probe]
+    assert recorded([probe], {}, 1000, inputs) == ([probe], [])

@@ -48,7 +48,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from skilllint.engine.cache import package
-from skilllint.engine.cache.hashing import hash_value, sha256_hex
+from skilllint.engine.cache.hashing import hash_value, sha256, sha256_hex
 from skilllint.engine.cache.store import EntryStore
 from skilllint.reading.fsview import (
     _ASK,
@@ -56,6 +56,7 @@ from skilllint.reading.fsview import (
     FileSystemView,
     RunInputs,
     Scan,
+    Sig,
     access,
     digest,
     listing_digest,
@@ -75,6 +76,8 @@ RACY_NS = 2_000_000_000
 WHOLE = -1
 """The read limit of a file read whole (a config, a `.gitignore`)."""
 _PATH_OPS = frozenset({"exists", "isfile", "isdir", "lexists"})
+_LISTED_OPS = _PATH_OPS | {"listdir", "subdirs"}
+"""The questions a folder listing can answer (`implied`)."""
 _POSIX = os.sep == "/" and os.altsep is None
 
 
@@ -258,41 +261,128 @@ def load(root: Path | str, key: str) -> Replay | None:
         return None
 
 
-def build(inputs: RunInputs, stdout: bytes, stderr: str, code: int) -> bytes | None:
-    """The record of a finished run, or None when its inputs cannot all be recorded."""
+Row = tuple[str, bytes]
+"""A file a computed skill read, as its run record keeps it: its path, and its entry of the record's
+`files` encoded (JSON: path, signature, read limit, answer)."""
+
+
+def recorded(probes: list[list[Answer]], sigs: Mapping[str, Sig], limit: int, inputs: RunInputs
+             ) -> tuple[list[list[Answer]], list[Row]]:
+    """What a run record needs of one computed skill's probes, sorted out where the skill is computed
+    (a pool worker: the walk's listings came with the fork): the questions no listing answers already
+    (`implied`: most are, as `metadata.yaml there?` of a listed folder), and each file read, encoded
+    as the record's row. The main process then only files the rows by path (`take`): merging and
+    encoding 20,000 reads there cost a 5,000-skill run a tenth of a second of its time."""
+    scans = inputs.scans
+    kept: list[list[Answer]] = []
+    rows: list[Row] = []
+    for probe in probes:
+        op, path, answer = probe
+        if op == "read":
+            sig = sigs.get(path) if answer[0] == "ok" and answer[1] is not None else None
+            rows.append((path, _compact([path, sig, limit, answer])))
+        elif op not in _LISTED_OPS or not implied(op, path, answer, scans):
+            kept.append(probe)
+    return kept, rows
+
+
+class Draft:
+    """What of a run's record is ready before the run ends: the walk's folders, encoded when the first
+    computed skill comes back (while the workers go on), and each file a computed skill read, as the
+    row its worker encoded. Built at the end instead, after the output was printed, they cost a cold
+    run of 5,520 skills 50 ms of serial time.
+
+    The record says it was written when the draft began, earlier than it is: a signature is trusted
+    alone only when older than 2 s before that (`RACY_NS`), so an earlier moment trusts fewer of them,
+    never more."""
+
+    __slots__ = ("written", "scanned", "dirs", "rows")
+
+    def __init__(self, inputs: RunInputs) -> None:
+        self.written = time.time_ns()
+        self.scanned = len(inputs.scans)
+        self.dirs = _compact(_dirs(inputs.scans, self.written))
+        self.rows: dict[str, bytes] = {}  # each file's row, by path
+
+
+def take(inputs: RunInputs, kept: list[list[Answer]], rows: list[Row], limit: int) -> None:
+    """Take what a computed skill probed (`recorded`) into the run's inputs and draft record (begun
+    here the first time). A file read twice must give the same row: else it changed during the run
+    (or was read with two limits), and no record is written."""
+    inputs.merge(kept, {}, limit)
+    if inputs.broken is not None:
+        return
+    draft = inputs.draft
+    if not isinstance(draft, Draft):
+        draft = inputs.draft = Draft(inputs)
+    filed = draft.rows
+    for path, row in rows:
+        if filed.setdefault(path, row) != row:
+            inputs.give_up(f"{path} changed during the run")
+            return
+
+
+def _dirs(scans: Mapping[str, Scan], written: int) -> list[list[Any]]:
+    """The record's folders. A folder's listing is kept (as a digest) only where its signature cannot
+    be trusted alone: one changed since (rarely unchanged: a folder's mtime moves when an entry comes
+    or goes) is a miss."""
+    racy = written - RACY_NS
+    return [[path, sig, f"{owner[0]}:{owner[1]}:{owner[2]}:" + listing_digest(kinds)
+             if sig[0] >= racy or sig[1] >= racy else ""] for path, (sig, owner, kinds) in scans.items()]
+
+
+def build(inputs: RunInputs, stdout: list[bytes], stderr: str, code: int) -> list[bytes] | None:
+    """The record of a finished run that printed `stdout` (its pieces), in pieces to write one after
+    the other, or None when its inputs cannot all be recorded."""
     if inputs.broken is not None:
         return None
     from skilllint.engine.cache import key as cache_key
 
-    written = time.time_ns()
-    scans = inputs.scans
-    racy = written - RACY_NS
-    # a folder's listing is kept (as a digest) only where its signature cannot be trusted alone: one
-    # changed since (rarely unchanged: a folder's mtime moves when an entry comes or goes) is a miss
-    dirs = [[path, list(sig), f"{owner[0]}:{owner[1]}:{owner[2]}:" + listing_digest(kinds)
-             if sig[0] >= racy or sig[1] >= racy else ""] for path, (sig, owner, kinds) in scans.items()]
-    files: list[list[Any]] = []
+    draft = inputs.draft if isinstance(inputs.draft, Draft) else None
+    if draft is None or draft.scanned != len(inputs.scans):  # (no skill computed: nothing drafted)
+        draft = Draft(inputs)
+    filed = draft.rows
+    rows: list[bytes] = []  # the files this process read (configs, manifests, cache lookups, ...)
     probes: list[list[Any]] = []
-    sigs, limits = inputs.sigs, inputs.limits
-    for (op, path), answer in inputs.answers().items():
-        if op == "read":
-            ok = answer[0] == "ok" and answer[1] is not None
-            files.append([path, list(sigs[path]) if ok and path in sigs else None,
-                          limits.get(path, inputs.max_bytes), answer])
-        elif not implied(op, path, answer, scans):
-            probes.append([op, path, answer])
-    for path, answer in inputs.whole.items():
-        files.append([path, list(sigs[path]) if answer[0] == "ok" and path in sigs else None, WHOLE, answer])
+    sigs, limits, scans = inputs.sigs, inputs.limits, inputs.scans
     try:
+        for (op, path), answer in inputs.answers().items():
+            if op == "read":
+                ok = answer[0] == "ok" and answer[1] is not None
+                row = _compact([path, sigs.get(path) if ok else None, limits.get(path, inputs.max_bytes), answer])
+                if path not in filed:
+                    rows.append(row)
+                elif filed[path] != row:  # a worker read other bytes
+                    return None
+            elif not implied(op, path, answer, scans):
+                probes.append([op, path, answer])
+        for path, answer in inputs.whole.items():
+            rows.append(_compact([path, sigs.get(path) if answer[0] == "ok" else None, WHOLE, answer]))
         err = stderr.encode("utf-8", "surrogatepass")
         # skilllint's files are trusted on their signature only if unchanged since before this
         # process read them (less the racy margin): else the digest may be of other bytes
-        record = {"written": written, "stdout": len(stdout), "code": code, "dirs": dirs, "files": files,
-                  "probes": probes, "package": [cache_key.package_digest(), package.signature(
-                      cache_key.package_tops(), older_than=cache_key.IMPORTED_NS - RACY_NS)]}
-        return _sealed(record, stdout + err)
+        package_part = [cache_key.package_digest(), package.signature(
+            cache_key.package_tops(), older_than=cache_key.IMPORTED_NS - RACY_NS)]
+        head = b'{"written":%d,"stdout":%d,"code":%d,"dirs":' % (draft.written, sum(map(len, stdout)), code)
+        files = b",".join([*filed.values(), *rows])
+        tail = b'],"probes":' + _compact(probes) + b',"package":' + _compact(package_part) + b"}\n"
+        return _sealed_pieces([head, draft.dirs, b',"files":[', files, tail, *stdout, err])
     except (TypeError, ValueError):
         return None
+
+
+def _compact(value: Any) -> bytes:
+    from skilllint.core.fastjson import compact  # a replay reads records with json alone
+
+    return compact(value)
+
+
+def _sealed_pieces(payload: list[bytes]) -> list[bytes]:
+    """A record's pieces, the header first (see `load`): its bytes are their concatenation."""
+    digest = sha256(large=True)
+    for piece in payload:
+        digest.update(piece)
+    return [MAGIC + digest.hexdigest().encode("ascii") + b"\n", *payload]
 
 
 def _sealed(record: dict[str, Any], output: bytes) -> bytes:
@@ -317,7 +407,7 @@ def implied(op: str, path: str, answer: Answer, scans: Mapping[str, Scan]) -> bo
     the folder checks the answer: `exists`, `isfile`, `isdir`, `lexists` of an entry that is no
     symlink (or of a path below an entry that is missing or a file), `listdir` of a listed folder,
     `subdirs` of one without symlinks."""
-    if type(path) is not str or not _normal(path):
+    if op not in _LISTED_OPS or type(path) is not str or not _normal(path):
         return False
     if op in ("listdir", "subdirs"):
         found = scans.get(path)
@@ -357,26 +447,3 @@ def implied(op: str, path: str, answer: Answer, scans: Mapping[str, Scan]) -> bo
     if kinds is None or kinds.get(name, "f") not in ("f", "o"):
         return False  # a folder the walk skipped, or a symlink: the answer is not the listing's
     return answer is False
-
-
-def unlisted(probes: list[list[Answer]], inputs: RunInputs) -> list[list[Answer]]:
-    """The probes a run record must keep: those the walk's folder listings do not answer already
-    (`implied`: most are, as `metadata.yaml there?` of a listed folder). Asked where each skill is
-    computed (the listings came with the fork), so the main process, which builds the record after
-    every worker has finished, merges and sorts out a fraction of them. `inputs.listed` remembers
-    the answers: the plugin markers above a folder of skills repeat for every skill in it."""
-    scans, listed = inputs.scans, inputs.listed
-    kept = []
-    for probe in probes:
-        op, path, answer = probe
-        if op != "read":
-            key = (op, path, answer) if type(answer) is bool else None  # a list answer is not hashable
-            found = listed.get(key) if key is not None else None
-            if found is None:
-                found = implied(op, path, answer, scans)
-                if key is not None:  # (a later listing can only add answers: a memoized "no" costs a probe)
-                    listed[key] = found
-            if found:
-                continue
-        kept.append(probe)
-    return kept

@@ -26,7 +26,7 @@ import contextlib
 import os
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from skilllint.core import lazyre
@@ -84,9 +84,11 @@ class EntryStore:
                 os.utime(path)
         return data
 
-    def put(self, key: str, data: bytes) -> None:
-        """Store an entry atomically; on any failure stop writing for this run."""
-        if not self.writable or len(data) > MAX_ENTRY_BYTES:
+    def put(self, key: str, data: bytes | Sequence[bytes]) -> None:
+        """Store an entry (its bytes, or pieces that add up to them) atomically; on any failure stop
+        writing for this run."""
+        pieces = (data,) if isinstance(data, bytes) else data
+        if not self.writable or sum(len(piece) for piece in pieces) > MAX_ENTRY_BYTES:
             return  # (one `get` would refuse)
         folder = os.path.join(self.base, key[:1])
         temp = os.path.join(folder, f".{key[:16]}.{os.getpid()}.{os.urandom(6).hex()}{_TEMP_SUFFIX}")
@@ -98,9 +100,10 @@ class EntryStore:
                 self._make_folders(folder)
                 fd = os.open(temp, flags, 0o666)
             try:
-                view = memoryview(data)
-                while view:
-                    view = view[os.write(fd, view):]
+                for piece in pieces:
+                    view = memoryview(piece)
+                    while view:
+                        view = view[os.write(fd, view):]
             finally:
                 os.close(fd)
             os.replace(temp, self._path(key))

@@ -83,12 +83,12 @@ def replay(paths: list[str], options: dict[str, Any]) -> int | None:
 
 
 def emit(stdout: str | Iterable[str], stderr: str, output_file: str | None = None, keep: bool = False
-         ) -> bytes | None:
+         ) -> list[bytes] | None:
     """Write a run's output: the same calls whether it was just computed or is replayed. With
     `--output-file`, the report replaces that file (atomically, even when empty) instead of going
     to stdout: a replay writes it again, byte for byte. `stdout` may come in pieces, written as
     they come (a report of 100,000 findings is never one string); with `keep`, the bytes written
-    come back, for the run's record."""
+    come back, in pieces, for the run's record."""
     pieces = (stdout,) if isinstance(stdout, str) else stdout
     kept: list[bytes] | None = [] if keep else None
     if output_file:
@@ -110,7 +110,7 @@ def emit(stdout: str | Iterable[str], stderr: str, output_file: str | None = Non
             sys.stdout.flush()
     if stderr:
         click.echo(stderr, err=True, nl=False)
-    return None if kept is None else b"".join(kept)
+    return kept
 
 
 def forget(paths: list[str], options: dict[str, Any]) -> None:
@@ -126,9 +126,9 @@ def forget(paths: list[str], options: dict[str, Any]) -> None:
     EntryStore(root).drop(run_key(invocation(paths, options, root)))
 
 
-def store(paths: list[str], options: dict[str, Any], inputs: RunInputs, stdout: bytes, stderr: str,
+def store(paths: list[str], options: dict[str, Any], inputs: RunInputs, stdout: list[bytes], stderr: str,
           code: int) -> None:
-    """Keep the record of a run that just printed `stdout` (as `emit` kept it) and `stderr`, when it
+    """Keep the record of a run that just printed `stdout` (the pieces `emit` kept) and `stderr`, when it
     can be replayed."""
     root = record_root(options)
     if root is None or inputs.cache_dirs != {os.fspath(root)}:

@@ -1,0 +1,106 @@
+"""The run record drafted while the run goes: each file a computed skill read comes as its encoded row
+(`runrecord.recorded`, in the worker), is filed by path (`take`), and the record built at the end
+(`build`) holds every input, or none when a file was read two ways."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from skilllint.engine.cache.hashing import sha256_hex
+from skilllint.engine.cache.runrecord import MAGIC, Replay, build, recorded, take
+from skilllint.reading.fsview import FileSystemView, RunInputs
+
+
+def _skill(root: Path, name: str, shared: Path) -> Path:
+    folder = root / name
+    folder.mkdir()
+    (folder / "SKILL.md").write_text(f"---\nname: {name}\n---\n", encoding="utf-8")
+    return folder
+
+
+def _probed(folder: Path, shared: Path, inputs: RunInputs, limit: int = 1000) -> tuple:
+    view = FileSystemView(limit)
+    view.read(str(folder / "SKILL.md"))
+    view.read(str(shared))
+    view.exists(str(folder / "metadata.yaml"))
+    return (*recorded(view.probes(), view.sigs, limit, inputs), limit)
+
+
+def _inputs(root: Path) -> RunInputs:
+    inputs = RunInputs(1000)
+    inputs.scan(str(root))
+    for child in sorted(root.iterdir()):
+        if child.is_dir():
+            inputs.scan(str(child))
+    return inputs
+
+
+def _record(data: list[bytes]) -> dict:
+    joined = b"".join(data)
+    header, _, payload = joined.partition(b"\n")
+    assert header == MAGIC + sha256_hex(payload).encode("ascii")
+    return json.loads(payload.partition(b"\n")[0])
+
+
+def test_a_file_two_skills_read_alike_is_kept_once(tmp_path: Path) -> None:
+    shared = tmp_path / "shared.md"
+    shared.write_text("x\n", encoding="utf-8")
+    one, two = _skill(tmp_path, "one", shared), _skill(tmp_path, "two", shared)
+    inputs = _inputs(tmp_path)
+    take(inputs, *_probed(one, shared, inputs))
+    take(inputs, *_probed(two, shared, inputs))
+    assert inputs.broken is None
+    data = build(inputs, [b"out"], "", 0)
+    assert data is not None
+    record = _record(data)
+    assert sorted(row[0] for row in record["files"]) == sorted(
+        [str(one / "SKILL.md"), str(two / "SKILL.md"), str(shared)])
+    assert record["probes"] == []  # `metadata.yaml there?` is answered by the listings
+    replay = Replay({**record, "stdout": "out", "stderr": ""})
+    assert replay._files_hold() and replay._dirs_hold()
+
+
+def test_a_file_that_changed_between_two_readings_keeps_no_record(tmp_path: Path) -> None:
+    shared = tmp_path / "shared.md"
+    shared.write_text("x\n", encoding="utf-8")
+    one, two = _skill(tmp_path, "one", shared), _skill(tmp_path, "two", shared)
+    inputs = _inputs(tmp_path)
+    take(inputs, *_probed(one, shared, inputs))
+    shared.write_text("changed\n", encoding="utf-8")
+    take(inputs, *_probed(two, shared, inputs))
+    assert inputs.broken == f"{shared} changed during the run"
+    assert build(inputs, [b"out"], "", 0) is None
+
+
+def test_a_file_read_with_two_limits_keeps_no_record(tmp_path: Path) -> None:
+    shared = tmp_path / "shared.md"
+    shared.write_text("x\n", encoding="utf-8")
+    one, two = _skill(tmp_path, "one", shared), _skill(tmp_path, "two", shared)
+    inputs = _inputs(tmp_path)
+    take(inputs, *_probed(one, shared, inputs, limit=1000))
+    take(inputs, *_probed(two, shared, inputs, limit=10))
+    assert inputs.broken is not None
+
+
+def test_this_process_reading_a_file_a_worker_read_otherwise_keeps_no_record(tmp_path: Path) -> None:
+    shared = tmp_path / "shared.md"
+    shared.write_text("x\n", encoding="utf-8")
+    one = _skill(tmp_path, "one", shared)
+    inputs = _inputs(tmp_path)
+    take(inputs, *_probed(one, shared, inputs))
+    shared.write_text("changed\n", encoding="utf-8")
+    inputs.read(str(shared))  # as the `full` format's source lines would
+    assert build(inputs, [b"out"], "", 0) is None
+
+
+def test_this_process_reading_the_same_bytes_is_one_row(tmp_path: Path) -> None:
+    shared = tmp_path / "shared.md"
+    shared.write_text("x\n", encoding="utf-8")
+    one = _skill(tmp_path, "one", shared)
+    inputs = _inputs(tmp_path)
+    take(inputs, *_probed(one, shared, inputs))
+    inputs.read(str(shared))
+    data = build(inputs, [b"out"], "", 0)
+    assert data is not None
+    assert [row[0] for row in _record(data)["files"]].count(str(shared)) == 1
