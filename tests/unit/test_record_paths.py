@@ -34,3 +34,23 @@ def test_implied_splits_as_os_path_does(pieces: list[str], kind: str) -> None:
     scans = {parent: ((0, 0, 0, 0, 0), (0, 0, 0), {name: kind})}
     expected = kind != "l"  # a symlink's answer is not the listing's
     assert runrecord.implied("exists", path, True, scans) is expected, path  # type: ignore[arg-type]
+
+
+@pytest.mark.skipif(os.sep != "/", reason="the shortcuts are POSIX's")
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.sampled_from(PIECES), max_size=7), st.sampled_from(["f", "d", "l", "o"]),
+       st.sampled_from(["exists", "lexists", "isfile", "isdir", "listdir", "subdirs"]), st.booleans())
+def test_only_a_path_spelt_as_the_walk_spells_folders_is_implied(pieces: list[str], kind: str, op: str,
+                                                                answer: bool) -> None:
+    """The walk's folders are normalised absolute paths; a question about a path spelt otherwise
+    (`/a/./b`, `/a/b/`) is never taken as answered by their listings, whichever shortcut is taken."""
+    path = "".join(pieces)
+    if not path.startswith("/"):
+        return
+    folder = os.path.normpath(path)
+    parent = os.path.dirname(folder)
+    scans = {parent: ((0, 0, 0, 0, 0), (0, 0, 0), {os.path.basename(folder): kind}),
+             folder: ((0, 0, 0, 0, 0), (0, 0, 0), {})}
+    given_answer: object = [] if op in ("listdir", "subdirs") else answer
+    if runrecord.implied(op, path, given_answer, scans):  # type: ignore[arg-type]
+        assert runrecord._normal(path), path

@@ -407,8 +407,10 @@ def implied(op: str, path: str, answer: Answer, scans: Mapping[str, Scan]) -> bo
     the folder checks the answer: `exists`, `isfile`, `isdir`, `lexists` of an entry that is no
     symlink (or of a path below an entry that is missing or a file), `listdir` of a listed folder,
     `subdirs` of one without symlinks."""
-    if op not in _LISTED_OPS or type(path) is not str or not _normal(path):
+    if op not in _LISTED_OPS or type(path) is not str or not (_POSIX or _normal(path)):
         return False
+    # a folder the walk listed is spelt as it spells them (`_normal`), and so is that folder's path
+    # joined with a plain name: only a path neither is needs the test (most are one or the other)
     if op in ("listdir", "subdirs"):
         found = scans.get(path)
         kinds = None if found is None else found[2]
@@ -417,15 +419,15 @@ def implied(op: str, path: str, answer: Answer, scans: Mapping[str, Scan]) -> bo
         if op == "listdir":
             return bool(answer == sorted(kinds))
         return "l" not in kinds.values() and bool(answer == sorted(name for name, kind in kinds.items() if kind == "d"))
-    if op not in _PATH_OPS:
-        return False
-    if _POSIX and not path.startswith("//"):  # split at the last separator, as os.path.split does
+    plain = _POSIX and not path.startswith("//")
+    if plain:  # split at the last separator, as os.path.split does
         head, _, name = path.rpartition("/")  # (which keeps the two slashes POSIX lets start a path)
         parent = head or "/"
+        plain = name not in ("", ".", "..")  # a listed folder and a plain name: spelt as the walk does
     else:
         parent, name = os.path.split(path)
     found = scans.get(parent)
-    if found is not None:
+    if found is not None and (plain or _normal(path)):
         kinds = found[2]
         if kinds is None:
             return False
@@ -434,6 +436,8 @@ def implied(op: str, path: str, answer: Answer, scans: Mapping[str, Scan]) -> bo
             return False
         expected = kind is not None if op in ("exists", "lexists") else kind == ("f" if op == "isfile" else "d")
         return answer is expected
+    if not _normal(path):
+        return False
     while parent not in scans:  # the nearest listed folder above: is the path's next step missing there?
         if _POSIX and not parent.startswith("//"):
             head, _, step = parent.rpartition("/")
