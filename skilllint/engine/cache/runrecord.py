@@ -26,11 +26,12 @@ cache (and met no internal error, SL000, nor ran out of time), the CLI stores:
 
 A later run with the same key stats every recorded folder and file. When each signature is
 unchanged, the output is printed again and the run ends, without discovery, rules or formatters.
-A folder or file whose mtime or ctime is within 2 s of the moment the record was written (file
-system timestamps are coarse: a change in the same tick leaves the signature as it was) is not
-trusted on its signature: its listing or bytes are compared with the recorded digest. So is any
-whose signature changed (a `touch`, a checkout that rewrote the same bytes). Any difference, and
-the run goes the normal way, which writes a new record.
+A folder or file whose mtime or ctime is later than 2 s before the moment the record says it was
+written (when its draft began, before the last skill was read: `Draft`; file system timestamps are
+coarse: a change in the same tick leaves the signature as it was) is not trusted on its signature:
+its listing or bytes are compared with the recorded digest. So is any whose signature changed
+(a `touch`, a checkout that rewrote the same bytes). Any difference, and the run goes the normal
+way, which writes a new record.
 
 Records are entries of `store.py` (one file per invocation): written atomically, pruned once a
 day by a run that computed something (entries unused for 14 days), checked with a SHA-256 header
