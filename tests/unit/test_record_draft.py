@@ -104,3 +104,20 @@ def test_this_process_reading_the_same_bytes_is_one_row(tmp_path: Path) -> None:
     data = build(inputs, [b"out"], "", 0)
     assert data is not None
     assert [row[0] for row in _record(data)["files"]].count(str(shared)) == 1
+
+
+def test_a_folder_listed_after_the_draft_began_is_recorded_and_the_rows_kept(tmp_path: Path) -> None:
+    shared = tmp_path / "shared.md"
+    shared.write_text("x\n", encoding="utf-8")
+    one = _skill(tmp_path, "one", shared)
+    (tmp_path / "late").mkdir()
+    inputs = RunInputs(1000)
+    inputs.scan(str(tmp_path))
+    inputs.scan(str(one))
+    take(inputs, *_probed(one, shared, inputs))
+    inputs.scan(str(tmp_path / "late"))  # after the first computed skill came back
+    data = build(inputs, [b"out"], "", 0)
+    assert data is not None
+    record = _record(data)
+    assert sorted(row[0] for row in record["dirs"]) == sorted([str(tmp_path), str(one), str(tmp_path / "late")])
+    assert sorted(row[0] for row in record["files"]) == sorted([str(one / "SKILL.md"), str(shared)])

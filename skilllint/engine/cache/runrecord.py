@@ -340,8 +340,10 @@ def build(inputs: RunInputs, stdout: list[bytes], stderr: str, code: int) -> lis
     from skilllint.engine.cache import key as cache_key
 
     draft = inputs.draft if isinstance(inputs.draft, Draft) else None
-    if draft is None or draft.scanned != len(inputs.scans):  # (no skill computed: nothing drafted)
+    if draft is None:  # no skill computed (a warm run): nothing drafted
         draft = Draft(inputs)
+    elif draft.scanned != len(inputs.scans):  # a folder listed after the draft began: its rows stay
+        draft.scanned, draft.dirs = len(inputs.scans), _compact(_dirs(inputs.scans, draft.written))
     filed = draft.rows
     rows: list[bytes] = []  # the files this process read (configs, manifests, cache lookups, ...)
     probes: list[list[Any]] = []
