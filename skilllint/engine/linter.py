@@ -62,7 +62,7 @@ from skilllint.reading.document import (
     load_document,
     relative_posix,
 )
-from skilllint.reading.fsview import Answer, PlainFs, RunInputs
+from skilllint.reading.fsview import Answer, PlainFs, RunInputs, Sig
 from skilllint.reading.globs import matches
 from skilllint.reading.jsonfile import GEMINI_KINDS, JsonFile, load_json_file
 from skilllint.reading.manifests import Manifest, load_manifest
@@ -71,9 +71,9 @@ from skilllint.runtimes.targets import Target
 if TYPE_CHECKING:
     from skilllint.engine.cache.results import Miss, ResultCache, Stored
 
-Probed = tuple[list[list[Answer]], list[tuple[str, bytes]], int]
+Probed = tuple[list[list[Answer]], list[tuple[str, "Sig | None", bytes]], int]
 """What one skill's document asked the file system, as its run record keeps it (`runrecord.recorded`):
-the probes no folder listing answers, each file read as its encoded row, and its read limit."""
+the probes no folder listing answers, each file read (path, signature, encoded row), its read limit."""
 Linted = tuple[list[Diagnostic], SkillSummary, "Probed | None", "Stored | None"]
 """A skill's diagnostics and summary, (when the run records its inputs) what it probed, and (when
 it was computed for the result cache) its entry to store, which the main process takes off."""

@@ -366,7 +366,9 @@ class RunInputs(FileSystemView):
     """Everything one `check` run learnt from the file system, for its run record
     (`skilllint.engine.cache.runrecord`): the probes of every layer (config files found and read, the
     discovery walk, `.gitignore` files, manifests, each skill's own probes), each folder the walk
-    listed with its signature and its entries' kinds, and each file read with its signature.
+    listed with its signature and its entries' kinds, and each file read with its signature. (The
+    files a pool worker's skill read come as the record's rows, kept in `draft`, their signatures
+    here: `runrecord.take`.)
 
     The answers must be the ones the run used: a folder's signature is taken before it is listed and
     a file's before its bytes are read, so a change during the run shows as a newer signature next
@@ -455,7 +457,8 @@ class RunInputs(FileSystemView):
             self.give_up(f"{path} changed during the run")
 
     def merge(self, probes: Iterable[Sequence[Answer]], sigs: dict[str, Sig], limit: int) -> None:
-        """Add what one skill's view (here or in a worker) asked, read with `limit`."""
+        """Add what one view asked, read with `limit` (a skill computed here, a cache lookup, a
+        definition; a pool worker's skill comes through `runrecord.take`)."""
         if self.broken is not None:
             return
         answers, limits, mine = self._answers, self.limits, self.sigs

@@ -47,13 +47,27 @@ def test_an_unsaved_manifest_in_the_overlay_counts(tmp_path: Path) -> None:
     assert view.plugin_root(str(skill.parent)) == str(tmp_path / "plug")
 
 
-def test_a_run_record_keeps_the_question_to_ask_again(tmp_path: Path) -> None:
-    """No folder listing answers it (the walk up leaves the listed tree): the record keeps it."""
-    from skilllint.engine.cache.runrecord import recorded
+def test_a_run_record_asks_the_question_again(tmp_path: Path) -> None:
+    """No folder listing answers it (the walk up leaves the listed tree): the record keeps it, and its
+    replay finds a manifest put above the skill since."""
+    import json
+
+    from skilllint.engine.cache.runrecord import Replay, build, recorded, take
 
     skill = _tree(tmp_path)
     inputs = RunInputs(1000)
-    for folder in (tmp_path, tmp_path / "plug", tmp_path / "plug" / "skills", skill):
+    for folder in (tmp_path / "plug", tmp_path / "plug" / "skills", skill):
         inputs.scan(str(folder))
-    probe = ["plugin", str(skill.parent), None]
-    assert recorded([probe], {}, 1000, inputs) == ([probe], [])
+    view = FileSystemView(1000)
+    view.read(str(skill / "SKILL.md"))
+    assert view.plugin_root(str(skill.parent)) is None
+    take(inputs, *recorded(view.probes(), view.sigs, 1000, inputs), 1000)
+    data = build(inputs, [b"out"], "", 0)
+    assert data is not None
+    record = json.loads(b"".join(data).partition(b"\n")[2].partition(b"\n")[0])
+    assert record["probes"] == [["plugin", str(skill.parent), None]]
+    replay = Replay({**record, "stdout": "out", "stderr": ""})
+    assert replay._probes_hold()
+    (tmp_path / ".claude-plugin").mkdir()  # above every listed folder
+    (tmp_path / ".claude-plugin" / "plugin.json").write_text("{}", encoding="utf-8")
+    assert not replay._probes_hold()

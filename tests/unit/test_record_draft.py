@@ -121,3 +121,43 @@ def test_a_folder_listed_after_the_draft_began_is_recorded_and_the_rows_kept(tmp
     record = _record(data)
     assert sorted(row[0] for row in record["dirs"]) == sorted([str(tmp_path), str(one), str(tmp_path / "late")])
     assert sorted(row[0] for row in record["files"]) == sorted([str(one / "SKILL.md"), str(shared)])
+
+
+def test_a_file_a_worker_read_then_read_whole_here_after_a_change_keeps_no_record(tmp_path: Path) -> None:
+    """As a config, or the `full` format's source lines, read here: the signatures must agree."""
+    shared = tmp_path / "shared.md"
+    shared.write_text("x\n", encoding="utf-8")
+    one = _skill(tmp_path, "one", shared)
+    inputs = _inputs(tmp_path)
+    take(inputs, *_probed(one, shared, inputs))
+    shared.write_text("changed, longer\n", encoding="utf-8")
+    inputs.read_whole(str(shared))
+    assert inputs.broken == f"{shared} changed during the run"
+
+
+def test_a_file_read_whole_here_then_read_by_a_worker_after_a_change_keeps_no_record(tmp_path: Path) -> None:
+    shared = tmp_path / "shared.md"
+    shared.write_text("x\n", encoding="utf-8")
+    one = _skill(tmp_path, "one", shared)
+    inputs = _inputs(tmp_path)
+    inputs.read_whole(str(shared))
+    shared.write_text("changed, longer\n", encoding="utf-8")
+    take(inputs, *_probed(one, shared, inputs))
+    assert inputs.broken == f"{shared} changed during the run"
+
+
+def test_a_record_that_cannot_be_built_deletes_the_stale_one(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from skilllint.engine.cache import runrecord
+    from skilllint.engine.cache.store import EntryStore
+    from skilllint.output.commands import replay
+
+    root = tmp_path / "cache"
+    options = {"cache_dir": str(root)}
+    inputs = RunInputs(1000)
+    inputs.cache_dirs.add(str(root))
+    key = runrecord.run_key(replay.invocation(["."], options, root))
+    EntryStore(root).put(key, b"an old record")
+    assert EntryStore(root).get(key) == b"an old record"
+    monkeypatch.setattr(runrecord, "build", lambda *args: None)  # a file read two ways, found at the end
+    replay.store(["."], options, inputs, [b"out"], "", 0)
+    assert EntryStore(root).get(key) is None

@@ -45,12 +45,18 @@ def test_only_a_path_spelt_as_the_walk_spells_folders_is_implied(pieces: list[st
     """The walk's folders are normalised absolute paths; a question about a path spelt otherwise
     (`/a/./b`, `/a/b/`) is never taken as answered by their listings, whichever shortcut is taken."""
     path = "".join(pieces)
-    if not path.startswith("/"):
-        return
-    folder = os.path.normpath(path)
+    folder = os.path.normpath(os.path.join("/", path))  # a relative path: as if it were one below /
     parent = os.path.dirname(folder)
-    scans = {parent: ((0, 0, 0, 0, 0), (0, 0, 0), {os.path.basename(folder): kind}),
+    first = folder.strip("/").split("/")[0]
+    scans = {"/": ((0, 0, 0, 0, 0), (0, 0, 0), {first: kind}),
+             parent: ((0, 0, 0, 0, 0), (0, 0, 0), {os.path.basename(folder): kind}),
              folder: ((0, 0, 0, 0, 0), (0, 0, 0), {})}
     given_answer: object = [] if op in ("listdir", "subdirs") else answer
     if runrecord.implied(op, path, given_answer, scans):  # type: ignore[arg-type]
         assert runrecord._normal(path), path
+
+
+def test_a_relative_path_is_never_answered_by_the_root_s_listing() -> None:
+    scans = {"/": ((0, 0, 0, 0, 0), (0, 0, 0), {"etc": "d"})}
+    assert not runrecord.implied("exists", "x", False, scans)  # type: ignore[arg-type]
+    assert not runrecord.implied("isdir", "etc", True, scans)  # type: ignore[arg-type]

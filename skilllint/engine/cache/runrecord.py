@@ -262,9 +262,9 @@ def load(root: Path | str, key: str) -> Replay | None:
         return None
 
 
-Row = tuple[str, bytes]
-"""A file a computed skill read, as its run record keeps it: its path, and its entry of the record's
-`files` encoded (JSON: path, signature, read limit, answer)."""
+Row = tuple[str, "Sig | None", bytes]
+"""A file a computed skill read, as its run record keeps it: its path, its signature (None for a read
+that failed), and its entry of the record's `files` encoded (JSON: path, signature, limit, answer)."""
 
 
 def recorded(probes: list[list[Answer]], sigs: Mapping[str, Sig], limit: int, inputs: RunInputs
@@ -281,7 +281,7 @@ def recorded(probes: list[list[Answer]], sigs: Mapping[str, Sig], limit: int, in
         op, path, answer = probe
         if op == "read":
             sig = sigs.get(path) if answer[0] == "ok" and answer[1] is not None else None
-            rows.append((path, _compact([path, sig, limit, answer])))
+            rows.append((path, sig, _compact([path, sig, limit, answer])))
         elif op not in _LISTED_OPS or not implied(op, path, answer, scans):
             kept.append(probe)
     return kept, rows
@@ -308,17 +308,18 @@ class Draft:
 
 def take(inputs: RunInputs, kept: list[list[Answer]], rows: list[Row], limit: int) -> None:
     """Take what a computed skill probed (`recorded`) into the run's inputs and draft record (begun
-    here the first time). A file read twice must give the same row: else it changed during the run
-    (or was read with two limits), and no record is written."""
+    here the first time). A file read twice must give the same row, and its signature must be the one
+    any other reader of the run saw (a config or the `full` format's source lines, read whole here):
+    else it changed during the run (or was read with two limits), and no record is written."""
     inputs.merge(kept, {}, limit)
     if inputs.broken is not None:
         return
     draft = inputs.draft
     if not isinstance(draft, Draft):
         draft = inputs.draft = Draft(inputs)
-    filed = draft.rows
-    for path, row in rows:
-        if filed.setdefault(path, row) != row:
+    filed, sigs = draft.rows, inputs.sigs
+    for path, sig, row in rows:
+        if filed.setdefault(path, row) != row or (sig is not None and sigs.setdefault(path, sig) != sig):
             inputs.give_up(f"{path} changed during the run")
             return
 
@@ -422,7 +423,7 @@ def implied(op: str, path: str, answer: Answer, scans: Mapping[str, Scan]) -> bo
         if op == "listdir":
             return bool(answer == sorted(kinds))
         return "l" not in kinds.values() and bool(answer == sorted(name for name, kind in kinds.items() if kind == "d"))
-    plain = _POSIX and not path.startswith("//")
+    plain = _POSIX and path.startswith("/") and not path.startswith("//")
     if plain:  # split at the last separator, as os.path.split does
         head, _, name = path.rpartition("/")  # (which keeps the two slashes POSIX lets start a path)
         parent = head or "/"

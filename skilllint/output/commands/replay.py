@@ -143,5 +143,8 @@ def store(paths: list[str], options: dict[str, Any], inputs: RunInputs, stdout: 
     finally:
         if collecting:
             gc.enable()
+    key = run_key(invocation(paths, options, root))
     if data is not None:
-        EntryStore(root).put(run_key(invocation(paths, options, root)), data)
+        EntryStore(root).put(key, data)
+    else:  # (a file read two ways, found only now): left in place, every later run would read it in vain
+        EntryStore(root).drop(key)
