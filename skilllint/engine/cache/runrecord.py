@@ -273,7 +273,8 @@ def recorded(probes: list[list[Answer]], sigs: Mapping[str, Sig], limit: int, in
     (a pool worker: the walk's listings came with the fork): the questions no listing answers already
     (`implied`: most are, as `metadata.yaml there?` of a listed folder), and each file read, encoded
     as the record's row. The main process then only files the rows by path (`take`): merging and
-    encoding 20,000 reads there cost a 5,000-skill run a tenth of a second of its time."""
+    encoding the 20,000 reads of 5,520 skills there made its CPU time while the workers ran 0.23 s
+    instead of 0.17 s, time the workers lost to it on two cores."""
     scans = inputs.scans
     kept: list[list[Answer]] = []
     rows: list[Row] = []
