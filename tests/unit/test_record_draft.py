@@ -12,11 +12,17 @@ from skilllint.engine.cache.runrecord import MAGIC, Replay, build, recorded, tak
 from skilllint.reading.fsview import FileSystemView, RunInputs
 
 
-def _skill(root: Path, name: str, shared: Path) -> Path:
-    folder = root / name
-    folder.mkdir()
-    (folder / "SKILL.md").write_text(f"---\nname: {name}\n---\n", encoding="utf-8")
-    return folder
+def _tree(root: Path, *names: str) -> tuple[Path, list[Path]]:
+    """A file every skill reads (`shared.md`), and a skill folder of each name."""
+    shared = root / "shared.md"
+    shared.write_text("x\n", encoding="utf-8")
+    folders = []
+    for name in names:
+        folder = root / name
+        folder.mkdir()
+        (folder / "SKILL.md").write_text(f"---\nname: {name}\n---\n", encoding="utf-8")
+        folders.append(folder)
+    return shared, folders
 
 
 def _probed(folder: Path, shared: Path, inputs: RunInputs, limit: int = 1000) -> tuple:
@@ -44,9 +50,7 @@ def _record(data: list[bytes]) -> dict:
 
 
 def test_a_file_two_skills_read_alike_is_kept_once(tmp_path: Path) -> None:
-    shared = tmp_path / "shared.md"
-    shared.write_text("x\n", encoding="utf-8")
-    one, two = _skill(tmp_path, "one", shared), _skill(tmp_path, "two", shared)
+    shared, (one, two) = _tree(tmp_path, "one", "two")
     inputs = _inputs(tmp_path)
     take(inputs, *_probed(one, shared, inputs))
     take(inputs, *_probed(two, shared, inputs))
@@ -62,9 +66,7 @@ def test_a_file_two_skills_read_alike_is_kept_once(tmp_path: Path) -> None:
 
 
 def test_a_file_that_changed_between_two_readings_keeps_no_record(tmp_path: Path) -> None:
-    shared = tmp_path / "shared.md"
-    shared.write_text("x\n", encoding="utf-8")
-    one, two = _skill(tmp_path, "one", shared), _skill(tmp_path, "two", shared)
+    shared, (one, two) = _tree(tmp_path, "one", "two")
     inputs = _inputs(tmp_path)
     take(inputs, *_probed(one, shared, inputs))
     shared.write_text("changed\n", encoding="utf-8")
@@ -74,9 +76,7 @@ def test_a_file_that_changed_between_two_readings_keeps_no_record(tmp_path: Path
 
 
 def test_a_file_read_with_two_limits_keeps_no_record(tmp_path: Path) -> None:
-    shared = tmp_path / "shared.md"
-    shared.write_text("x\n", encoding="utf-8")
-    one, two = _skill(tmp_path, "one", shared), _skill(tmp_path, "two", shared)
+    shared, (one, two) = _tree(tmp_path, "one", "two")
     inputs = _inputs(tmp_path)
     take(inputs, *_probed(one, shared, inputs, limit=1000))
     take(inputs, *_probed(two, shared, inputs, limit=10))
@@ -84,9 +84,7 @@ def test_a_file_read_with_two_limits_keeps_no_record(tmp_path: Path) -> None:
 
 
 def test_this_process_reading_a_file_a_worker_read_otherwise_keeps_no_record(tmp_path: Path) -> None:
-    shared = tmp_path / "shared.md"
-    shared.write_text("x\n", encoding="utf-8")
-    one = _skill(tmp_path, "one", shared)
+    shared, (one,) = _tree(tmp_path, "one")
     inputs = _inputs(tmp_path)
     take(inputs, *_probed(one, shared, inputs))
     shared.write_text("changed\n", encoding="utf-8")
@@ -95,9 +93,7 @@ def test_this_process_reading_a_file_a_worker_read_otherwise_keeps_no_record(tmp
 
 
 def test_this_process_reading_the_same_bytes_is_one_row(tmp_path: Path) -> None:
-    shared = tmp_path / "shared.md"
-    shared.write_text("x\n", encoding="utf-8")
-    one = _skill(tmp_path, "one", shared)
+    shared, (one,) = _tree(tmp_path, "one")
     inputs = _inputs(tmp_path)
     take(inputs, *_probed(one, shared, inputs))
     inputs.read(str(shared))
@@ -107,9 +103,7 @@ def test_this_process_reading_the_same_bytes_is_one_row(tmp_path: Path) -> None:
 
 
 def test_a_folder_listed_after_the_draft_began_is_recorded_and_the_rows_kept(tmp_path: Path) -> None:
-    shared = tmp_path / "shared.md"
-    shared.write_text("x\n", encoding="utf-8")
-    one = _skill(tmp_path, "one", shared)
+    shared, (one,) = _tree(tmp_path, "one")
     (tmp_path / "late").mkdir()
     inputs = RunInputs(1000)
     inputs.scan(str(tmp_path))
@@ -125,9 +119,7 @@ def test_a_folder_listed_after_the_draft_began_is_recorded_and_the_rows_kept(tmp
 
 def test_a_file_a_worker_read_then_read_whole_here_after_a_change_keeps_no_record(tmp_path: Path) -> None:
     """As a config, or the `full` format's source lines, read here: the signatures must agree."""
-    shared = tmp_path / "shared.md"
-    shared.write_text("x\n", encoding="utf-8")
-    one = _skill(tmp_path, "one", shared)
+    shared, (one,) = _tree(tmp_path, "one")
     inputs = _inputs(tmp_path)
     take(inputs, *_probed(one, shared, inputs))
     shared.write_text("changed, longer\n", encoding="utf-8")
@@ -136,9 +128,7 @@ def test_a_file_a_worker_read_then_read_whole_here_after_a_change_keeps_no_recor
 
 
 def test_a_file_read_whole_here_then_read_by_a_worker_after_a_change_keeps_no_record(tmp_path: Path) -> None:
-    shared = tmp_path / "shared.md"
-    shared.write_text("x\n", encoding="utf-8")
-    one = _skill(tmp_path, "one", shared)
+    shared, (one,) = _tree(tmp_path, "one")
     inputs = _inputs(tmp_path)
     inputs.read_whole(str(shared))
     shared.write_text("changed, longer\n", encoding="utf-8")

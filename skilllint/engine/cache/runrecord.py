@@ -281,11 +281,17 @@ def recorded(probes: list[list[Answer]], sigs: Mapping[str, Sig], limit: int, in
     for probe in probes:
         op, path, answer = probe
         if op == "read":
-            sig = sigs.get(path) if answer[0] == "ok" and answer[1] is not None else None
-            rows.append((path, sig, _compact([path, sig, limit, answer])))
+            rows.append((path, *_file_row(path, answer, sigs, limit)))
         elif op not in _LISTED_OPS or not implied(op, path, answer, scans):
             kept.append(probe)
     return kept, rows
+
+
+def _file_row(path: str, answer: Answer, sigs: Mapping[str, Sig], limit: int) -> tuple[Sig | None, bytes]:
+    """A file's signature as recorded (None for a read that failed), and its row of the record's `files`:
+    one encoding wherever the file was read, so that two readings of it compare as bytes (`take`, `build`)."""
+    sig = sigs.get(path) if answer[0] == "ok" and answer[1] is not None else None
+    return sig, _compact([path, sig, limit, answer])
 
 
 class Draft:
@@ -302,9 +308,12 @@ class Draft:
 
     def __init__(self, inputs: RunInputs) -> None:
         self.written = time.time_ns()
-        self.scanned = len(inputs.scans)
-        self.dirs = _compact(_dirs(inputs.scans, self.written))
         self.rows: dict[str, bytes] = {}  # each file's row, by path
+        self.list_folders(inputs)
+
+    def list_folders(self, inputs: RunInputs) -> None:
+        """Encode the folders the walk listed (again, when one was listed since)."""
+        self.scanned, self.dirs = len(inputs.scans), _compact(_dirs(inputs.scans, self.written))
 
 
 def take(inputs: RunInputs, kept: list[list[Answer]], rows: list[Row], limit: int) -> None:
@@ -345,7 +354,7 @@ def build(inputs: RunInputs, stdout: list[bytes], stderr: str, code: int) -> lis
     if draft is None:  # no skill computed (a warm run): nothing drafted
         draft = Draft(inputs)
     elif draft.scanned != len(inputs.scans):  # a folder listed after the draft began: its rows stay
-        draft.scanned, draft.dirs = len(inputs.scans), _compact(_dirs(inputs.scans, draft.written))
+        draft.list_folders(inputs)
     filed = draft.rows
     rows: list[bytes] = []  # the files this process read (configs, manifests, cache lookups, ...)
     probes: list[list[Any]] = []
@@ -353,8 +362,7 @@ def build(inputs: RunInputs, stdout: list[bytes], stderr: str, code: int) -> lis
     try:
         for (op, path), answer in inputs.answers().items():
             if op == "read":
-                ok = answer[0] == "ok" and answer[1] is not None
-                row = _compact([path, sigs.get(path) if ok else None, limits.get(path, inputs.max_bytes), answer])
+                row = _file_row(path, answer, sigs, limits.get(path, inputs.max_bytes))[1]
                 if path not in filed:
                     rows.append(row)
                 elif filed[path] != row:  # a worker read other bytes
@@ -362,7 +370,7 @@ def build(inputs: RunInputs, stdout: list[bytes], stderr: str, code: int) -> lis
             elif not implied(op, path, answer, scans):
                 probes.append([op, path, answer])
         for path, answer in inputs.whole.items():
-            rows.append(_compact([path, sigs.get(path) if answer[0] == "ok" else None, WHOLE, answer]))
+            rows.append(_file_row(path, answer, sigs, WHOLE)[1])
         err = stderr.encode("utf-8", "surrogatepass")
         # skilllint's files are trusted on their signature only if unchanged since before this
         # process read them (less the racy margin): else the digest may be of other bytes
@@ -392,10 +400,7 @@ def _sealed_pieces(payload: list[bytes]) -> list[bytes]:
 
 def _sealed(record: dict[str, Any], output: bytes) -> bytes:
     """A record's bytes (see `load`). Raises TypeError or ValueError for what JSON cannot hold."""
-    from skilllint.core.fastjson import compact  # a replay reads records with json alone
-
-    payload = b"".join((compact(record), b"\n", output))
-    return MAGIC + sha256_hex(payload).encode("ascii") + b"\n" + payload
+    return b"".join(_sealed_pieces([_compact(record), b"\n", output]))
 
 
 def _normal(path: str) -> bool:
