@@ -24,6 +24,11 @@ def _orjson() -> Any:
     return orjson
 
 
+def orjson_module() -> Any:
+    """The orjson module, or None where it is not installed."""
+    return _orjson()
+
+
 def indented(value: Any) -> str:
     """`json.dumps(value, indent=2, ensure_ascii=False)`, byte for byte."""
     fast = _orjson()

@@ -62,7 +62,7 @@ from skilllint.reading.document import (
     load_document,
     relative_posix,
 )
-from skilllint.reading.fsview import Answer, PlainFs, RunInputs, Sig
+from skilllint.reading.fsview import FileSystemView, PlainFs, RunInputs
 from skilllint.reading.globs import matches
 from skilllint.reading.jsonfile import GEMINI_KINDS, JsonFile, load_json_file
 from skilllint.reading.manifests import Manifest, load_manifest
@@ -70,10 +70,9 @@ from skilllint.runtimes.targets import Target
 
 if TYPE_CHECKING:
     from skilllint.engine.cache.results import Miss, ResultCache, Stored
+    from skilllint.engine.deferred import Deferred, Probed
+    from skilllint.engine.pool import Pool
 
-Probed = tuple[list[list[Answer]], list[tuple[str, "Sig | None", bytes]], int]
-"""What one skill's document asked the file system, as its run record keeps it (`runrecord.recorded`):
-the probes no folder listing answers, each file read (path, signature, encoded row), its read limit."""
 Linted = tuple[list[Diagnostic], SkillSummary, "Probed | None", "Stored | None"]
 """A skill's diagnostics and summary, (when the run records its inputs) what it probed, and (when
 it was computed for the result cache) its entry to store, which the main process takes off."""
@@ -145,6 +144,57 @@ class Linter:
         self._plans: dict[tuple[Kind, tuple[str, ...], str], list[Planned]] = {}
         self._each_plans: dict[tuple[Kind, tuple[str, ...]], list[tuple[AnyRule, tuple[int, ...]]]] = {}
         self.cache = _open_cache(settings)
+        self.pending: Pool[Job, tuple[int, Linted]] | None = None
+        """The run's pool, its workers finishing what they left for later (`engine.deferred`)."""
+
+    def end(self) -> None:
+        """The end of the run's cache work: the workers' share taken (`settle`), the cache's packs in
+        place, merged and pruned when due. On any failure, nothing half-written is left."""
+        try:
+            others = self.settle()
+        except BaseException:
+            self.abandon()
+            raise
+        if self.cache is not None:
+            self.cache.finish(others)
+
+    def abandon(self) -> None:
+        """The run stopped (an exception, Ctrl-C): its workers stopped, no pack from this process."""
+        if self.pending is not None:
+            self.pending.close()
+            self.pending = None
+        if self.cache is not None:
+            self.cache.abandon()
+
+    def settle(self) -> bool:
+        """Take what the pool's workers did after their last skill (`pending`): what their skills read,
+        into the run's inputs. Returns whether any of them put a pack of its own in place."""
+        pool, self.pending = self.pending, None
+        if pool is None:
+            return False
+        answers = pool.collect(HARD_LIMIT_SECONDS)
+        inputs = self.settings.inputs
+        if answers is None:  # a worker lost: its entries are gone, and what its skills read with them
+            if self.cache is not None:
+                self.cache.store.drop_temps(pool.lost)
+            if inputs is not None:
+                inputs.give_up("a worker process was lost: what its skills read is not known")
+            return True
+        from skilllint.engine.deferred import Finished
+
+        wrote = False
+        for answer in answers:
+            assert isinstance(answer, Finished)
+            wrote = wrote or answer.wrote
+            if inputs is None:
+                continue
+            if answer.broken is not None:
+                inputs.give_up(answer.broken)
+            elif answer.limit is not None:
+                from skilllint.engine.cache.runrecord import take_rows
+
+                take_rows(inputs, answer.kept, answer.paths, answer.blob, answer.limit)
+        return wrote
 
     def plan(self, kind: Kind, targets: Sequence[Target], document: str = SKILL) -> list[Planned]:
         """The rules of `kind` that are on, with their targets; for document rules, those that
@@ -300,14 +350,16 @@ class Linter:
         except Exception as error:  # noqa: BLE001 - a bug in one rule must not end the run
             out.append(fault(fault_path, rule.code, error, debug=settings.debug))
 
-    def lint_skill(self, skill: SkillInput, budget: FileBudget | None = None, miss: Miss | None = None) -> Linted:
+    def lint_skill(self, skill: SkillInput, budget: FileBudget | None = None, miss: Miss | None = None,
+                   later: Deferred | None = None) -> Linted:
         """Everything per-document about one skill. Never raises: a failure of skilllint on
         this file, or a file that takes longer than its time budget, is SL000 on the file.
         `budget` is the run's (its handler installed once); without one, the file gets its own.
         With `miss` (a cache lookup that found nothing usable), the result comes back encoded too,
         as the entry to store under its key (the main process keeps the run's pack).
         When the run records its inputs, what the document asked the file system comes back too
-        (from a pool worker, that is the only way it can reach the run record)."""
+        (from a pool worker, that is the only way it can reach the run record).
+        With `later` (a pool worker's), neither comes back: both are left to it (`engine.deferred`)."""
         settings = self.settings
         diagnostics: list[Diagnostic] = []
         rel = relative_posix(skill.file, settings.cwd)
@@ -324,21 +376,32 @@ class Linter:
                 self.check_skill(doc, targets, diagnostics)
                 where = "summary"
                 summary = _summary(doc, targets, reason)
-            probes = doc.fs.probes() if miss is not None or settings.inputs is not None else []
-            stored = self.cache.entry(miss, diagnostics, summary, probes, skill.wrong_case) \
-                if miss is not None and self.cache is not None else None
-            probed = None
-            if settings.inputs is not None:  # the run keeps a record: only then is its module imported
-                from skilllint.engine.cache.runrecord import recorded
-
-                probed = (*recorded(probes, doc.fs.sigs, doc.fs.max_bytes, settings.inputs), doc.fs.max_bytes)
-            return diagnostics, summary, probed, stored
+            if later is not None and (miss is not None or settings.inputs is not None):
+                later.add((miss, diagnostics, summary, doc.fs, skill.wrong_case))
+                return diagnostics, summary, None, None
+            return diagnostics, summary, *self.kept(miss, diagnostics, summary, doc.fs, skill.wrong_case)
         except BudgetExceeded as error:
             diagnostics.append(fault(rel, error.args[0] if error.args else where, error, budget=settings.file_budget))
         except Exception as error:  # noqa: BLE001 - reading never raises by design; if it does, say so
             diagnostics.append(fault(rel, where, error, debug=settings.debug))
         return diagnostics, _bare_summary(skill, settings), None, None
 
+
+    def kept(self, miss: Miss | None, diagnostics: list[Diagnostic], summary: SkillSummary, fs: FileSystemView,
+             wrong_case: bool) -> tuple[Probed | None, Stored | None]:
+        """What the run keeps of a computed skill besides its findings: what its document asked the
+        file system, as the run record keeps it (when the run records its inputs), and its entry for
+        the result cache (with `miss`)."""
+        settings = self.settings
+        probes = fs.probes() if miss is not None or settings.inputs is not None else []
+        stored = self.cache.entry(miss, diagnostics, summary, probes, wrong_case) \
+            if miss is not None and self.cache is not None else None
+        probed = None
+        if settings.inputs is not None:  # the run keeps a record: only then is its module imported
+            from skilllint.engine.cache.runrecord import recorded
+
+            probed = (*recorded(probes, fs.sigs, fs.max_bytes, settings.inputs), fs.max_bytes)
+        return probed, stored
 
     def lint_skill_per_target(self, skill: SkillInput, budget: FileBudget) -> PerSkill:
         """`lint_skill` against each target of the run on its own (as `check --target T`), reading the
@@ -522,15 +585,16 @@ class _PooledLint:
     """The work of a pool worker: lint one skill under a budget installed once per process
     (the object is copied into each forked worker, which installs its own on first use)."""
 
-    def __init__(self, linter: Linter) -> None:
+    def __init__(self, linter: Linter, later: Deferred | None) -> None:
         self.linter = linter
         self.budget = FileBudget(linter.settings.file_budget)
+        self.later = later
 
     def __call__(self, job: Job) -> tuple[int, Linted]:
         if not self.budget.usable:
             self.budget.install()
         index, skill, miss = job
-        return index, self.linter.lint_skill(skill, self.budget, miss)
+        return index, self.linter.lint_skill(skill, self.budget, miss, self.later)
 
 
 class _Lost:
@@ -592,23 +656,39 @@ def _lint_all(skills: list[SkillInput], linter: Linter, progress: Callable[[int,
                 if progress and (done % PROGRESS_EVERY == 0 or done == total > PROGRESS_EVERY):
                     progress(done, total)
     else:
-        from skilllint.engine.pool import run_pool  # multiprocessing costs ~6 ms to import: only for a pool
+        from skilllint.engine.pool import Pool  # multiprocessing costs ~6 ms to import: only for a pool
 
         if linter.cache is not None:
             linter.cache.before_fork()  # (a lookup may have started the run's pack, rewriting old entries)
-        for count, batch in run_pool(
-            todo,
-            _PooledLint(linter),
-            _Lost(settings),
-            jobs=jobs,
-            batch_size=_batch_size(len(todo), jobs),
-            item_seconds=HARD_LIMIT_SECONDS,
-        ):
-            for index, linted in batch:
-                results[index] = _taken_in(linter, linted)
-            done += count
-            if progress:
-                progress(done, total)
+        later = None
+        if linter.cache is not None or inputs is not None:
+            from skilllint.engine.deferred import Deferred  # (a run without a cache does not import it)
+
+            later = Deferred(linter)
+        if later is not None and inputs is not None:
+            from skilllint.engine.cache import runrecord
+
+            runrecord.begin(inputs)  # before any worker reads: the record's moment (`runrecord.Draft`)
+        pool = Pool(todo, _PooledLint(linter, later), _Lost(settings), jobs=jobs,
+                    batch_size=_batch_size(len(todo), jobs), item_seconds=HARD_LIMIT_SECONDS,
+                    finisher=None if later is None else later.finish)
+        try:
+            for count, batch in pool:
+                for index, linted in batch:
+                    results[index] = _taken_in(linter, linted)
+                done += count
+                if progress:
+                    progress(done, total)
+        except BaseException:
+            pool.close()
+            raise
+        if later is None:
+            pool.close()
+        else:
+            pool.finish()  # the workers do what they left for later while this process goes on
+            linter.pending = pool
+            if inputs is not None:
+                runrecord.list_folders(inputs)
     return [linted for linted in results if linted is not None]
 
 
@@ -683,18 +763,24 @@ def lint_paths(
     paths: list[str],
     settings: Settings,
     progress: Callable[[int, int], None] | None = None,
+    later: list[Linter] | None = None,
 ) -> Result:
-    """Lint every skill and manifest under `paths`. Raises PathNotFoundError for a missing path."""
+    """Lint every skill and manifest under `paths`. Raises PathNotFoundError for a missing path.
+    `later`: where to leave the run's linter, for the caller to call its `end` once it has printed
+    the report (or its `abandon`, when it stops on an exception): the end of the cache work (its
+    pool's workers finishing their share, `engine.deferred`, and the cache's upkeep) then overlaps
+    the report's rendering. Without, it is done before this returns."""
     with _few_collections():
         linter = Linter(settings)
         try:
             result = _lint(paths, linter, progress)
         except BaseException:  # Ctrl-C too: the run's pack would be half of it, and its file left behind
-            if linter.cache is not None:
-                linter.cache.abandon()
+            linter.abandon()
             raise
-        if linter.cache is not None:
-            linter.cache.finish()
+        if later is None:
+            linter.end()
+        else:
+            later.append(linter)
         return result
 
 

@@ -19,7 +19,7 @@ from skilllint.checks.rule import AnyRule, OptionError, Policy
 from skilllint.core.model import Severity
 from skilllint.core.suggest import closest
 from skilllint.engine.cache.location import cache_root
-from skilllint.engine.linter import lint_paths
+from skilllint.engine.linter import Linter, lint_paths
 from skilllint.engine.location import LocationDefaults
 from skilllint.engine.runsettings import Result, Settings
 from skilllint.reading.fsview import PlainFs, RunInputs
@@ -229,17 +229,19 @@ def _codes(selectors: list[str]) -> list[str]:
 def lint_by_config(
     paths: list[str], options: Mapping[str, Any], cwd: Path, progress: Callable[[int, int], None] | None = None,
     inputs: RunInputs | None = None, overlay: Mapping[str, bytes] | None = None,
+    later: list[Linter] | None = None,
 ) -> tuple[Settings, Config, Result]:
     """Lint each path with the config nearest to it (ruff's model: a config in `sub/` governs
     `skilllint check sub/x`, whatever the working folder), unless `--config` or `--isolated`
     names one for all. Paths sharing a config are linted together; the results are merged.
     The settings and config returned are the first group's (for `fail-on` and rule tables).
     With `inputs`, every layer records there what it asked the file system (for a run record).
-    With `overlay`, those files are read from it instead of the disk (`check --fix` and `--diff`)."""
+    With `overlay`, those files are read from it instead of the disk (`check --fix` and `--diff`).
+    `later`: where each group leaves its linter, to end its cache work later (`lint_paths`)."""
     groups = settings_by_config(paths, options, cwd, inputs)
     for settings, _, _ in groups:
         settings.overlay = overlay or {}
-    runs = [(settings, config, lint_paths(members, settings, progress)) for settings, config, members in groups]
+    runs = [(settings, config, lint_paths(members, settings, progress, later)) for settings, config, members in groups]
     settings, config, result = runs[0]
     for _, _, other in runs[1:]:
         result = _combine(result, other)

@@ -3,12 +3,14 @@
 `hashlib` loads OpenSSL, about 4 ms: more than a whole run-record replay may spend besides the
 interpreter's start. CPython also builds its own SHA-256 in (`_sha2`, `_sha256` before 3.12), which
 gives the same digests, costs nothing to import, and is slower per byte (about 3 ms a megabyte against
-OpenSSL's 1): so data under `BUILTIN_LIMIT` is hashed by it, anything bigger by OpenSSL.
+OpenSSL's 1) and per call (1.1 us for a key against 0.5): so data under `BUILTIN_LIMIT` is hashed by it
+until something has loaded hashlib (a run that hashes files has), anything bigger by OpenSSL.
 """
 
 from __future__ import annotations
 
 import json
+import sys
 from functools import cache
 from typing import Any, Protocol
 
@@ -38,7 +40,7 @@ def _builtin() -> Any:
 
 def sha256(data: bytes = b"", *, large: bool = False) -> _Hash:
     """A SHA-256 object holding `data`. `large`: more data will follow (use OpenSSL's)."""
-    if not large and len(data) <= BUILTIN_LIMIT:
+    if not large and len(data) <= BUILTIN_LIMIT and "hashlib" not in sys.modules:  # (once loaded, OpenSSL's is faster)
         builtin = _builtin()
         if builtin is not None:
             made: _Hash = builtin(data)

@@ -27,6 +27,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from skilllint.core import fastjson
 from skilllint.core.resources import PACKAGE_DIR, rules_dir, schemas_dir
 from skilllint.engine.cache import package
 from skilllint.engine.cache.hashing import hash_value as _hash
@@ -100,6 +101,14 @@ def config_digest(path: Path | None, data: Mapping[str, Any]) -> str:
 
 def skill_key(run: str, file: str, wrong_case: bool, targets: Sequence[str], reason: str, read: Any) -> str:
     """The key of one skill's entry: the run's fingerprint, the skill, and its bytes as read."""
-    # the repr of plain strings, numbers, booleans and lists is exact and stable: hashed directly,
-    # it costs a fifth of a JSON encoding (one key per skill, on every run that uses the cache)
-    return sha256_hex(repr((run, file, wrong_case, tuple(targets), reason, read)).encode("utf-8", "surrogatepass"))
+    # orjson's compact JSON of plain strings, numbers, booleans and lists is exact and stable (a sixth of
+    # the time of their repr, one key per skill); what it refuses (a lone surrogate, an integer beyond
+    # 64 bits) is hashed as its repr, which no JSON array can equal (it starts with a parenthesis)
+    parts = (run, file, wrong_case, tuple(targets), reason, read)
+    fast = fastjson.orjson_module()
+    if fast is not None:
+        try:
+            return sha256_hex(fast.dumps(parts))
+        except TypeError:
+            pass
+    return sha256_hex(repr(parts).encode("utf-8", "surrogatepass"))

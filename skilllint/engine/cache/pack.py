@@ -212,11 +212,35 @@ class PackStore:
             with contextlib.suppress(OSError, ValueError):
                 os.unlink(writer.temp)
 
-    def finish(self) -> None:
+    def own_writer(self) -> None:
+        """In a forked worker, before its first entry: forget the writer inherited from the main
+        process (whose buffer was written out before the fork: `flush`), so that this process's
+        entries go to a pack of its own (`seal`)."""
+        self._writer = None
+
+    def drop_temps(self, pids: list[int]) -> None:
+        """Delete what these processes were writing (pool workers that were lost: their packs were
+        never put in place)."""
+        prefixes = tuple(f".{pid}-" for pid in pids)
+        try:
+            names = os.listdir(self.folder)
+        except OSError:
+            return
+        for name in names:
+            if prefixes and name.startswith(prefixes) and name.endswith(_TEMP_SUFFIX):
+                with contextlib.suppress(OSError):
+                    os.unlink(os.path.join(self.folder, name))
+
+    def seal(self) -> bool:
+        """Put this process's pack in place, if it wrote one (a worker's: the main process merges and
+        prunes, `finish`)."""
+        return self._seal() is not None
+
+    def finish(self, others: bool = False) -> None:
         """At the end of the run: put its pack in place, merge packs when due, refresh the time of
         the packs it used (at most once a day), prune once a day. A run that only read writes no
-        pack."""
-        wrote = self._seal()
+        pack. `others`: the run's workers put packs of their own in place."""
+        wrote = self._seal() is not None or others
         packs = self._packs or []
         if self.writable and wrote:
             with contextlib.suppress(OSError, ValueError):

@@ -109,10 +109,11 @@ class ResultCache:
         """Keep an entry computed in this run (in this process or a worker's)."""
         self.store.add(*stored)
 
-    def finish(self) -> None:
+    def finish(self, others: bool = False) -> None:
         """At the end of the run: its pack in place, packs merged and pruned when due, and the run
-        records (`store.py`, one per invocation) pruned once a day by a run that computed something."""
-        self.store.finish()
+        records (`store.py`, one per invocation) pruned once a day by a run that computed something.
+        `others`: the run's pool workers put packs of their own in place (`engine.deferred`)."""
+        self.store.finish(others)
         if self.misses:
             EntryStore(self.root).prune()
 

@@ -262,61 +262,114 @@ def load(root: Path | str, key: str) -> Replay | None:
         return None
 
 
-Row = tuple[str, "Sig | None", bytes]
-"""A file a computed skill read, as its run record keeps it: its path, its signature (None for a read
-that failed), and its entry of the record's `files` encoded (JSON: path, signature, limit, answer)."""
+Row = tuple["Sig | None", int, Answer]
+"""A file a computed skill read, as the record's `files` keeps it beside its path: its signature (None for
+a read that failed), the limit it was read with and what reading it answered. Two readings of one file
+in a run must give equal rows (`take`, `take_rows`, `build`)."""
 
 
 def recorded(probes: list[list[Answer]], sigs: Mapping[str, Sig], limit: int, inputs: RunInputs
-             ) -> tuple[list[list[Answer]], list[Row]]:
+             ) -> tuple[list[list[Answer]], dict[str, Row]]:
     """What a run record needs of one computed skill's probes, sorted out where the skill is computed
     (a pool worker: the walk's listings came with the fork): the questions no listing answers already
-    (`implied`: most are, as `metadata.yaml there?` of a listed folder), and each file read, encoded
-    as the record's row. The main process then only files the rows by path (`take`): merging and
-    encoding the 20,000 reads of 5,520 skills there made its CPU time while the workers ran 0.23 s
-    instead of 0.17 s, time the workers lost to it on two cores."""
+    (`implied`: most are, as `metadata.yaml there?` of a listed folder), and each file read, as its row
+    by path."""
     scans = inputs.scans
     kept: list[list[Answer]] = []
-    rows: list[Row] = []
+    rows: dict[str, Row] = {}
     for probe in probes:
         op, path, answer = probe
         if op == "read":
-            rows.append((path, *_file_row(path, answer, sigs, limit)))
+            rows[path] = _row(path, answer, sigs, limit)
         elif op not in _LISTED_OPS or not implied(op, path, answer, scans):
             kept.append(probe)
     return kept, rows
 
 
-def _file_row(path: str, answer: Answer, sigs: Mapping[str, Sig], limit: int) -> tuple[Sig | None, bytes]:
-    """A file's signature as recorded (None for a read that failed), and its row of the record's `files`:
-    one encoding wherever the file was read, so that two readings of it compare as bytes (`take`, `build`)."""
+def _row(path: str, answer: Answer, sigs: Mapping[str, Sig], limit: int) -> Row:
     sig = sigs.get(path) if answer[0] == "ok" and answer[1] is not None else None
-    return sig, _compact([path, sig, limit, answer])
+    return sig, limit, answer
+
+
+def encode_rows(rows: Mapping[str, Row]) -> bytes:
+    """Rows as the record's `files` holds them, comma-separated (each a JSON array: path, signature,
+    limit, answer): one encoding for them all, where they were gathered (a pool worker encodes its own
+    while the main process goes on: `engine.deferred`)."""
+    if not rows:
+        return b""
+    return _compact([[path, *row] for path, row in rows.items()])[1:-1]
+
+
+class _Part:
+    """The rows a pool worker encoded (`encode_rows`), decoded only when another reading of one of its
+    files must be compared with its row (rare but for the `full` format's source lines): decoding the
+    rows of 5,500 skills in this process cost 20 ms, their paths alone 1."""
+
+    __slots__ = ("blob", "_rows")
+
+    def __init__(self, blob: bytes) -> None:
+        self.blob = blob
+        self._rows: dict[str, Row] | None = None
+
+    def rows(self) -> dict[str, Row]:
+        if self._rows is None:
+            self._rows = {path: (None if sig is None else tuple(sig), limit, answer)
+                          for path, sig, limit, answer in json.loads(b"[" + self.blob + b"]")}
+        return self._rows
 
 
 class Draft:
-    """What of a run's record is ready before the run ends: the walk's folders, encoded when the first
-    computed skill comes back (while the workers go on), and each file a computed skill read, as the
-    row its worker encoded. Built at the end instead, after the output was printed, they cost a cold
-    run of 5,520 skills 50 ms of serial time.
+    """What of a run's record is ready before the run ends: the walk's folders, encoded while the
+    workers finish, and each file a computed skill read, as its row (a pool worker's already encoded).
 
     The record says it was written when the draft began, earlier than it is: a signature is trusted
     alone only when older than 2 s before that (`RACY_NS`), so an earlier moment trusts fewer of them,
     never more."""
 
-    __slots__ = ("written", "scanned", "dirs", "rows")
+    __slots__ = ("written", "scanned", "dirs", "rows", "parts", "blobs")
 
-    def __init__(self, inputs: RunInputs) -> None:
+    def __init__(self, inputs: RunInputs, *, listed: bool = True) -> None:
         self.written = time.time_ns()
-        self.rows: dict[str, bytes] = {}  # each file's row, by path
-        self.list_folders(inputs)
+        self.rows: dict[str, Row] = {}  # each file a skill computed here read: its row, by path
+        self.parts: dict[str, _Part] = {}  # each file a pool worker's skills read: the rows holding it
+        self.blobs: list[_Part] = []  # those rows, in the order they came
+        self.scanned, self.dirs = -1, b""
+        if listed:
+            self.list_folders(inputs)
 
     def list_folders(self, inputs: RunInputs) -> None:
         """Encode the folders the walk listed (again, when one was listed since)."""
         self.scanned, self.dirs = len(inputs.scans), _compact(_dirs(inputs.scans, self.written))
 
+    def row(self, path: str) -> Row | None:
+        """The row filed for `path`, if any."""
+        found = self.rows.get(path)
+        if found is None and path in self.parts:
+            found = self.parts[path].rows()[path]
+        return found
 
-def take(inputs: RunInputs, kept: list[list[Answer]], rows: list[Row], limit: int) -> None:
+
+def begin(inputs: RunInputs) -> None:
+    """Begin the run's draft now, before any pool worker reads (its moment: `Draft`); its folders are
+    encoded later (`list_folders`), while the workers finish what they left for later."""
+    if inputs.broken is None and not isinstance(inputs.draft, Draft):
+        inputs.draft = Draft(inputs, listed=False)
+
+
+def list_folders(inputs: RunInputs) -> None:
+    """Encode the draft's folders now (see `begin`)."""
+    if isinstance(inputs.draft, Draft) and inputs.broken is None:
+        inputs.draft.list_folders(inputs)
+
+
+def _draft(inputs: RunInputs) -> Draft:
+    draft = inputs.draft
+    if not isinstance(draft, Draft):
+        draft = inputs.draft = Draft(inputs)
+    return draft
+
+
+def take(inputs: RunInputs, kept: list[list[Answer]], rows: dict[str, Row], limit: int) -> None:
     """Take what a computed skill probed (`recorded`) into the run's inputs and draft record (begun
     here the first time). A file read twice must give the same row, and its signature must be the one
     any other reader of the run saw (a config or the `full` format's source lines, read whole here):
@@ -324,14 +377,43 @@ def take(inputs: RunInputs, kept: list[list[Answer]], rows: list[Row], limit: in
     inputs.merge(kept, {}, limit)
     if inputs.broken is not None:
         return
-    draft = inputs.draft
-    if not isinstance(draft, Draft):
-        draft = inputs.draft = Draft(inputs)
-    filed, sigs = draft.rows, inputs.sigs
-    for path, sig, row in rows:
-        if filed.setdefault(path, row) != row or (sig is not None and sigs.setdefault(path, sig) != sig):
+    draft = _draft(inputs)
+    sigs = inputs.sigs
+    for path, row in rows.items():
+        known = draft.row(path)
+        sig = row[0]
+        if (known is not None and known != row) or (sig is not None and sigs.setdefault(path, sig) != sig):
             inputs.give_up(f"{path} changed during the run")
             return
+        if known is None:
+            draft.rows[path] = row
+
+
+def take_rows(inputs: RunInputs, kept: list[list[Answer]], paths: list[str], blob: bytes, limit: int) -> None:
+    """`take`, for what a pool worker's skills read as a whole (`engine.deferred`): the paths of the files,
+    and their rows encoded (`encode_rows`). A file another reader of the run read too (another worker,
+    or this process: a config, the `full` format's source lines) must have the same row and signature."""
+    inputs.merge(kept, {}, limit)
+    if inputs.broken is not None:
+        return
+    draft = _draft(inputs)
+    part = _Part(blob)
+    both = (draft.rows.keys() | draft.parts.keys()) & set(paths) if draft.rows or draft.parts else set()
+    sigs = inputs.sigs
+    try:
+        if any(draft.row(path) != part.rows()[path] for path in both) or any(
+                part.rows()[path][0] not in (None, sigs[path]) for path in sigs.keys() & paths):
+            inputs.give_up("a file changed during the run")
+            return
+        if both:  # (a file two workers read): each row once
+            part = _Part(encode_rows({path: row for path, row in part.rows().items() if path not in both}))
+            paths = [path for path in paths if path not in both]
+    except (KeyError, TypeError, ValueError):  # rows that do not decode: no record of them
+        inputs.give_up("a worker's rows could not be read")
+        return
+    draft.parts.update(dict.fromkeys(paths, part))
+    if part.blob:
+        draft.blobs.append(part)
 
 
 def _dirs(scans: Mapping[str, Scan], written: int) -> list[list[Any]]:
@@ -355,32 +437,32 @@ def build(inputs: RunInputs, stdout: list[bytes], stderr: str, code: int) -> lis
         draft = Draft(inputs)
     elif draft.scanned != len(inputs.scans):  # a folder listed after the draft began: its rows stay
         draft.list_folders(inputs)
-    filed = draft.rows
-    rows: list[bytes] = []  # the files this process read (configs, manifests, cache lookups, ...)
+    own: dict[str, Row] = {}  # the files this process read (configs, manifests, cache lookups, ...)
     probes: list[list[Any]] = []
     sigs, limits, scans = inputs.sigs, inputs.limits, inputs.scans
     try:
         for (op, path), answer in inputs.answers().items():
             if op == "read":
-                row = _file_row(path, answer, sigs, limits.get(path, inputs.max_bytes))[1]
-                if path not in filed:
-                    rows.append(row)
-                elif filed[path] != row:  # a worker read other bytes
+                row = _row(path, answer, sigs, limits.get(path, inputs.max_bytes))
+                known = draft.row(path)
+                if known is None:
+                    own[path] = row
+                elif known != row:  # a worker read other bytes
                     return None
             elif not implied(op, path, answer, scans):
                 probes.append([op, path, answer])
-        for path, answer in inputs.whole.items():
-            rows.append(_file_row(path, answer, sigs, WHOLE)[1])
+        whole = {path: _row(path, answer, sigs, WHOLE) for path, answer in inputs.whole.items()}
         err = stderr.encode("utf-8", "surrogatepass")
         # skilllint's files are trusted on their signature only if unchanged since before this
         # process read them (less the racy margin): else the digest may be of other bytes
         package_part = [cache_key.package_digest(), package.signature(
             cache_key.package_tops(), older_than=cache_key.IMPORTED_NS - RACY_NS)]
         head = b'{"written":%d,"stdout":%d,"code":%d,"dirs":' % (draft.written, sum(map(len, stdout)), code)
-        files = b",".join([*filed.values(), *rows])
+        files = b",".join(part for part in (*(part.blob for part in draft.blobs), encode_rows(draft.rows),
+                                            encode_rows(own), encode_rows(whole)) if part)
         tail = b'],"probes":' + _compact(probes) + b',"package":' + _compact(package_part) + b"}\n"
         return _sealed_pieces([head, draft.dirs, b',"files":[', files, tail, *stdout, err])
-    except (TypeError, ValueError):
+    except (KeyError, TypeError, ValueError):  # (a worker's rows that do not decode)
         return None
 
 

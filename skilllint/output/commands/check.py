@@ -23,6 +23,7 @@ from skilllint.settings.build import SettingsError, lint_by_config
 from skilllint.version import __version__
 
 if TYPE_CHECKING:
+    from skilllint.engine.linter import Linter
     from skilllint.output.commands.fix import FixReport
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
@@ -114,14 +115,28 @@ def run_check(paths: list[str], options: dict[str, Any], overlay: Overlay | None
     triggers scanned the run's findings, summaries and recorded inputs again and again (20-30 ms of a
     5,000-skill run). A caller that froze objects itself keeps them frozen."""
     thawed = gc.get_freeze_count() == 0
+    later: list[Linter] = []  # the end of each linter's cache work, done once the report is printed
     try:
-        return _run_check(paths, options, overlay, freeze=thawed)
+        code = _run_check(paths, options, overlay, later, freeze=thawed)
+    except BaseException:
+        for linter in later:
+            linter.abandon()
+        raise
     finally:
         if thawed:
             gc.unfreeze()
+    _end(later)  # (a run that returned early: nothing is printed after it)
+    return code
 
 
-def _run_check(paths: list[str], options: dict[str, Any], overlay: Overlay | None, freeze: bool) -> int:
+def _end(later: list[Linter]) -> None:
+    """End each linter's cache work (`Linter.end`), once."""
+    while later:
+        later.pop(0).end()
+
+
+def _run_check(paths: list[str], options: dict[str, Any], overlay: Overlay | None, later: list[Linter],
+               freeze: bool) -> int:
     cwd = Path.cwd()
     show_progress = sys.stderr.isatty() and not options.get("no_progress") and not options.get("quiet")
     inputs = RunInputs(DEFAULT_MAX_BYTES) if not overlay and record_root(options) is not None else None
@@ -147,8 +162,8 @@ def _run_check(paths: list[str], options: dict[str, Any], overlay: Overlay | Non
             settings, config, result, report = lint_and_fix(paths, options, cwd,
                                                             stderr_progress if show_progress else None)
         else:
-            settings, config, result = lint_by_config(paths, options, cwd,
-                                                      stderr_progress if show_progress else None, inputs, overlay)
+            settings, config, result = lint_by_config(paths, options, cwd, stderr_progress if show_progress else None,
+                                                      inputs, overlay, later)
     except SettingsError as error:
         raise click.UsageError(str(error)) from None
     if freeze:
@@ -214,6 +229,7 @@ def _run_check(paths: list[str], options: dict[str, Any], overlay: Overlay | Non
     # an internal error or a budget run out is no answer to keep; a run too big to record has none
     keep = inputs is not None and inputs.broken is None and not result.faults
     printed = emit(chain(report_text, out), "".join(err), options.get("output_file"), keep=keep)
+    _end(later)  # what the workers' skills read is in the run's inputs from here on
     if inputs is not None and printed is not None:
         store(paths, options, inputs, printed, "".join(err), code)
     elif inputs is not None:
