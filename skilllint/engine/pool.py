@@ -186,9 +186,14 @@ class Pool(Generic[Item, Out]):
         return None if self.lost else answers
 
     def close(self) -> None:
-        """Stop every worker: those with nothing to do asked to, the others killed."""
+        """Stop every worker: those with nothing to do asked to (all at once, so that they exit
+        together: one after the other took 10 ms of a run's end), the others killed."""
         for worker in self.workers:
-            _stop(worker, graceful=True)
+            if worker.task is None:
+                with contextlib.suppress(OSError):
+                    worker.connection.send(None)
+        for worker in self.workers:
+            _stop(worker, graceful=True, asked=True)
         self.workers = []
 
 
@@ -239,10 +244,13 @@ def _death(worker: _Worker) -> str:
     return f"the worker process exited (code {code})"
 
 
-def _stop(worker: _Worker, graceful: bool = False) -> None:
+def _stop(worker: _Worker, graceful: bool = False, asked: bool = False) -> None:
+    """Stop a worker: with `graceful`, one with nothing to do is asked to (`asked`: it was already) and
+    given a second; any other, or one still running then, is killed."""
     if graceful and worker.process.is_alive() and worker.task is None:
-        with contextlib.suppress(OSError):
-            worker.connection.send(None)
+        if not asked:
+            with contextlib.suppress(OSError):
+                worker.connection.send(None)
         worker.process.join(timeout=1.0)
     if worker.process.is_alive():
         worker.process.kill()
