@@ -67,7 +67,7 @@ def test_each_worker_writes_its_own_pack_and_the_record_holds_every_file_once(po
     assert _check(pool_tree) == expected  # every skill from the workers' packs
 
 
-def test_a_worker_over_its_limit_does_the_oldest_at_once(pool_tree: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_worker_over_its_limit_does_the_rest_at_once(pool_tree: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(deferred, "LIMIT", 3)
     expected = _check(pool_tree, "--no-cache")
     assert _check(pool_tree) == expected

@@ -356,7 +356,7 @@ class Linter:
         this file, or a file that takes longer than its time budget, is SL000 on the file.
         `budget` is the run's (its handler installed once); without one, the file gets its own.
         With `miss` (a cache lookup that found nothing usable), the result comes back encoded too,
-        as the entry to store under its key (the main process keeps the run's pack).
+        as the entry to store under its key (in this process's pack: `_taken_in`).
         When the run records its inputs, what the document asked the file system comes back too
         (from a pool worker, that is the only way it can reach the run record).
         With `later` (a pool worker's), neither comes back: both are left to it (`engine.deferred`)."""
@@ -385,7 +385,6 @@ class Linter:
         except Exception as error:  # noqa: BLE001 - reading never raises by design; if it does, say so
             diagnostics.append(fault(rel, where, error, debug=settings.debug))
         return diagnostics, _bare_summary(skill, settings), None, None
-
 
     def kept(self, miss: Miss | None, diagnostics: list[Diagnostic], summary: SkillSummary, fs: FileSystemView,
              wrong_case: bool) -> tuple[Probed | None, Stored | None]:
@@ -665,7 +664,7 @@ def _lint_all(skills: list[SkillInput], linter: Linter, progress: Callable[[int,
             from skilllint.engine.deferred import Deferred  # (a run without a cache does not import it)
 
             later = Deferred(linter)
-        if later is not None and inputs is not None:
+        if inputs is not None:
             from skilllint.engine.cache import runrecord
 
             runrecord.begin(inputs)  # before any worker reads: the record's moment (`runrecord.Draft`)

@@ -151,3 +151,20 @@ def test_a_record_that_cannot_be_built_deletes_the_stale_one(tmp_path: Path, mon
     monkeypatch.setattr(runrecord, "build", lambda *args: None)  # a file read two ways, found at the end
     replay.store(["."], options, inputs, [b"out"], "", 0)
     assert EntryStore(root).get(key) is None
+
+
+def test_a_walk_no_record_will_come_of_lists_without_a_stat(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Past `MAX_RECORDED_FOLDERS` (or any other reason to give up) the walk's folders are listed
+    as without a record: no signature taken, nothing kept."""
+    import os
+
+    (tmp_path / "b").mkdir()
+    (tmp_path / "a.md").write_text("x\n", encoding="utf-8")
+    inputs = RunInputs(1000)
+    asked: list[str] = []
+    real = os.stat
+    monkeypatch.setattr(os, "stat", lambda path, *args, **kwargs: asked.append(path) or real(path, *args, **kwargs))
+    assert [entry.name for entry in inputs.scan(str(tmp_path))] == ["a.md", "b"] and asked == [str(tmp_path)]
+    inputs.give_up("more folders than a record keeps")
+    assert [entry.name for entry in inputs.scan(str(tmp_path / "b"))] == [] and asked == [str(tmp_path)]
+    assert inputs.scans == {}

@@ -15,7 +15,7 @@ rule), which is nearly all of a run. What is reused, and when:
   referenced file there?, the folder's listing, the plugin markers above) are asked again
   before an entry is used. A miss is computed and stored; a skill that got SL000 never is.
 
-`pack.py` keeps the entries on disk (one pack per run that computed something), `codec.py`
+`pack.py` keeps the entries on disk (one pack per process that computed something), `codec.py`
 turns them into bytes and back, `location.py` decides where the cache lives, `results.py` is
 what the engine talks to; `runrecord.py` and `store.py` keep each invocation's run record.
 """

@@ -1,4 +1,4 @@
-"""Per-skill results kept in packs: one file per run that computed something, not one per skill.
+"""Per-skill results kept in packs: one file per process that computed something, not one per skill.
 
 Why: creating a file costs 0.1-0.7 ms on a virtual disk, and a cold run of 5,000 skills spent
 1.6 s of its 7 s creating one entry file each (1.4x a `--no-cache` run). Ruff keeps one cache
@@ -7,9 +7,10 @@ settings, skilllint and Python a skill's findings depend on) and a few packs in 
 
 Layout: `ROOT/v2/<fingerprint[:32]>/<creation time_ns>-<pid>-<random>.pack`.
 
-- **Immutable packs.** A run streams the entries it computed into a temporary file in the
-  folder and renames it into place at the end: a reader sees whole packs only, and two runs
-  writing at once each write their own. Nothing ever rewrites a pack in place.
+- **Immutable packs.** A run (each pool worker of it, `engine.deferred`) streams the entries it
+  computed into a temporary file in the folder and renames it into place at the end: a reader sees
+  whole packs only, and two runs writing at once each write their own. Nothing ever rewrites a
+  pack in place.
 - **A pack**: a header line, the entries' bytes one after another, then the index
   (`count` records of key, offset, length and the day the entry was last written or used),
   then a fixed-size trailer (index offset, count, magic). The index comes last so that a run

@@ -3,7 +3,7 @@
 One `ResultCache` per run and config. Lookups happen in the main process, before any worker
 starts, so a warm run forks none; a miss carries its key to whoever computes it (the main
 process or a pool worker), which encodes the result with the probes its document recorded and
-hands the bytes back; the main process appends them to the run's one pack (`pack.py`).
+appends it to its own pack (`pack.py`): a pool worker after its last skill (`engine.deferred`).
 """
 
 from __future__ import annotations
