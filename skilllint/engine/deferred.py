@@ -5,14 +5,16 @@ with the probes its checks asked) and, when the run keeps a record, each file it
 record's row. Encoded as each skill was done, they cost a cold run with the default cache 6% of its
 time on two cores: the workers are the bottleneck while they lint, and the main process then took
 every entry and row off them. Once they are done, though, one core waits while the main process
-alone runs the project rules and suppressions (a quarter of a second for 5,500 skills).
+alone runs the project rules and suppressions and prints the report (a third of a second for 5,520
+skills).
 
 So each worker keeps what the work needs (the document's file-system view, the findings and the
-summary: `Linter.lint_skill` with `later`), for its last `LIMIT` skills, and does the work when the
-main process asks (`finish`, through `pool.Pool.finish`): it writes its entries into a pack of its own
-(`pack.PackStore.own_writer`) and answers with the rows, which the main process files once it has
-done its own part (`Linter.settle`, `runrecord.take_rows`). A worker that is lost on the way loses
-its entries (a miss next time) and the run its record (its rows are unknown).
+summary: `Linter.lint_skill` with `later`) for up to `LIMIT` skills, and does the work when the main
+process asks (`finish`, through `pool.Pool.finish`), at a lower priority: it writes its entries into
+a pack of its own (`pack.PackStore.own_writer`) and answers with the rows, which the main process
+files once it has printed the report (`Linter.end`, `runrecord.take_rows`). A worker that is lost on
+the way loses its entries (a miss next time: its half-written pack is deleted) and the run its
+record (its rows are unknown).
 """
 
 from __future__ import annotations
