@@ -143,7 +143,7 @@ def _one_line_help(key: str, value: object) -> str:
         return f"write `{key}` as `- item` lines without quotes, or as `[a, b]` without quotes or commas inside items"
     text = " ".join(str(value).split())
     shown = _clip(text)
-    quoted = _quoted(shown) if ": " in text or text[:1] in "\"'[{&*!|>%@`#" else shown
+    quoted = _quoted(shown, text) if ": " in text or text[:1] in "\"'[{&*!|>%@`#" else shown
     return f"write `{key}` on one line{' (quoted: it holds `: `)' if ': ' in text else ''}: {key}: {quoted}"
 
 
@@ -160,8 +160,10 @@ def _key_at(doc: Document, path: str, span: Span) -> str | None:
     return None
 
 
-def _quoted(text: str) -> str:
-    if '"' not in text and "\\" not in text:
+def _quoted(text: str, whole: str | None = None) -> str:
+    """`text` quoted as YAML: in double quotes unless the value (`whole`, when `text` is a clipped
+    part of it) holds a `"` or a backslash anywhere, which a line reader would keep escaped."""
+    if '"' not in (whole or text) and "\\" not in (whole or text):
         return f'"{text}"'
     return "'" + text.replace("'", "''") + "'"
 

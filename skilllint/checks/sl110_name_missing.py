@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from skilllint.checks._helpers import kind_of, quote_help, slug, source_text
+from skilllint.checks._tools import where
 from skilllint.checks.rule import Finding, SkillContext, SkillRule
 from skilllint.core.model import Severity
 from skilllint.reading.document import Document
@@ -20,9 +21,12 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
         return
     suggestion = slug(doc.dir_name) or "my-skill"
     if "name" not in doc.frontmatter:
+        optional = ctx.target.rule_severity("SL110") in _NOTE  # Claude Code: the folder names the skill
         yield Finding(
             doc.locate(),
             "frontmatter has no `name`",
+            f"{where(ctx.target)} names the skill after its folder; add `name: {suggestion}` (matching the folder) "
+            "for the spec and the runtimes that require it" if optional else
             f"add `name: {suggestion}` (it must match the folder name)",
         )
         return
@@ -34,6 +38,10 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
     else:
         yield Finding(doc.locate(("name",)), f"`name` is {kind_of(value)}, not a string",
                       _help(doc, suggestion))
+
+
+_NOTE = ("warning", "info")
+"""The levels a runtime file sets for a runtime that loads a skill without `name` (claude-code.yaml)."""
 
 
 def _help(doc: Document, suggestion: str) -> str:

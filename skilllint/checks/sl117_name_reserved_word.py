@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from skilllint.checks._helpers import skill_name
+from skilllint.checks._tools import where
 from skilllint.checks.rule import Finding, SkillContext, SkillRule
 from skilllint.core.model import Severity
 
@@ -21,9 +22,12 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
         return
     for word in RESERVED:
         if word in name.lower():
+            loads = ctx.target.rule_severity("SL117") == "info"  # Claude Code: only the upload reserves them
             yield Finding(
                 doc.locate(("name",)),
                 f"`name` `{name}` contains the reserved word `{word}`: the Claude API and claude.ai reject it",
+                f"{where(ctx.target)} loads it; choose a name without `anthropic` or `claude` if the skill is "
+                "also uploaded to claude.ai or the Claude API" if loads else
                 "choose a name without `anthropic` or `claude`",
             )
             return

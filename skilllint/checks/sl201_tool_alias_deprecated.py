@@ -3,7 +3,7 @@
 It still resolves today (`Task` -> `Agent` in Claude Code), but the runtime has renamed the
 tool and may drop the old name; the canonical name works now and later. Fix: the new name is
 written over the old one in a tool list (never in the instructions' prose), unless the new name
-is itself on its way out.
+is itself on its way out. An old name in a list that also holds the new one is SL213's (remove it).
 """
 
 from __future__ import annotations
@@ -24,10 +24,15 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
     doc = ctx.doc
     target = ctx.target
     budget = Budget(doc)
-    for declared in declared_tools(doc, target):
+    declared_all = declared_tools(doc, target)
+    listed = {_key(d.field, d.resolution.name, d.resolution.specifier) for d in declared_all
+              if d.resolution.outcome == Outcome.EXACT}
+    for declared in declared_all:
         resolution = declared.resolution
         if resolution.outcome != Outcome.DEPRECATED or resolution.tool is None:
             continue
+        if _key(declared.field, resolution.tool.name, resolution.specifier) in listed:
+            continue  # the new name is listed too (`Agent Task`): SL213 says to remove the old one
         old = resolution.via or resolution.name
         tool = resolution.tool
         if tool.status in FADING:  # the new name is going too: say so here, once (SL214 stays quiet)
@@ -52,6 +57,11 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
                 f"`{resolution.tool.name}` in {where(target)}",
                 f"write `{resolution.tool.name}`: that is the name the model is offered",
             )
+
+
+def _key(field: str, name: str, specifier: str | None) -> tuple[str, str, str | None]:
+    """An entry as SL213 compares entries: field, tool, specifier."""
+    return field, name, (specifier or "").strip() or None
 
 
 FADING = {"legacy": "deprecated", "removed": "removed"}
