@@ -20,11 +20,13 @@ def valid_name(text: str) -> bool:
 def name_help(doc: Document, name: str) -> str:
     """What to write instead of an invalid `name`: the valid name closest to it, and the folder's name
     when that is valid and differs (the spec wants the two equal: one fix for both problems, so SL116
-    stays quiet about an invalid name)."""
+    stays quiet about an invalid name); when the folder is spelt as `name` is, both to rename."""
     fixed = slug(name)
     folder = unicodedata.normalize("NFKC", doc.dir_name)
     if valid_name(folder) and folder != fixed:
         return f"use `{fixed}`, or `{folder}` (the folder's name)" if fixed else f"use `{folder}` (the folder's name)"
+    if fixed and folder == name:  # the folder is spelt the same way: renaming `name` alone would part them
+        return f"use `{fixed}`, and rename the folder `{folder}` to `{fixed}` (the spec wants the two equal)"
     return f"use `{fixed}`" if fixed else "use lowercase ASCII letters, digits and hyphens"
 
 
