@@ -41,8 +41,13 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
     else:
         return
     suggestion = " ".join(names)
-    if any(" " in name for name in names):
-        help_text = ("entries such as `" + next(n for n in names if " " in n) + "` hold spaces, which the "
+    spaced = [name for name in names if " " in name]
+    colon = [_colon_form(name) or name for name in names]
+    if spaced and not any(" " in name for name in colon) and len(" ".join(colon)) < 120:
+        help_text = (f"write `allowed-tools: {' '.join(colon)}` (`{_colon_form(spaced[0])}` is the spec's form of "
+                     f"`{spaced[0]}`: the same rule in Claude Code)")
+    elif spaced:
+        help_text = ("entries such as `" + spaced[0] + "` hold spaces, which the "
                      "space-separated form would split: keep the list if the skill is for Claude Code")
     elif suggestion and len(suggestion) < 120:
         help_text = f"write `allowed-tools: {suggestion}`"
@@ -54,6 +59,18 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
         help_text,
         fix=_as_string(doc, value, names),
     )
+
+
+_TRAILING_WILDCARD = lazyre.compile(r"([A-Za-z][\w-]*)\(([^\s()]+) \*\)")
+"""`Bash(ls *)`: a one-word command before a trailing wildcard."""
+
+
+def _colon_form(name: str) -> str | None:
+    """`Bash(ls:*)` for `Bash(ls *)`: Claude Code reads a trailing `:*` as a trailing ` *` (its
+    permissions docs: "legacy `:*` suffix", recognised at the end of a pattern), and the spec's own
+    example is written so (`Bash(git:*)`); None for any other entry."""
+    found = _TRAILING_WILDCARD.fullmatch(name)
+    return None if found is None else f"{found[1]}({found[2]}:*)"
 
 
 _SPACE = lazyre.compile(r"\s")
