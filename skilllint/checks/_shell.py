@@ -95,6 +95,21 @@ def programs(blocks: Iterable[list[str]]) -> Programs:
     return found
 
 
+def inline_programs(spans: Iterable[str]) -> list[str]:
+    """The commands inline code spans have the model run, in the order first seen: only a span that
+    starts with a program known to take a subcommand, and has one (`git diff --name-only`, `gh pr view`):
+    most inline code is a file name or an identifier, which no grant concerns."""
+    found: dict[str, None] = {}
+    for span in spans:
+        words = span.split()
+        if len(words) < 2 or words[0] not in SUBCOMMANDS or "\n" in span:
+            continue
+        program = _program(span.strip(), {}, set())
+        if program is not None and " " in program:
+            found.setdefault(program)
+    return list(found)
+
+
 def _block_programs(lines: list[str], paths: dict[str, str], withheld: set[str]) -> Iterator[tuple[str, bool]]:
     quote = ""  # the quote a string left open at the end of the last line
     heredoc = ""  # the word that ends an open here-document

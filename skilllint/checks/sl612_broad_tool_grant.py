@@ -8,7 +8,8 @@ Claude Code's permission rules take a command pattern (`Bash(git status:*)`,
 code.claude.com/docs/en/permissions), so a skill can grant the commands it runs and no more.
 Only fields that grant are judged (`allowed-tools` where the target honours it, a subagent's
 `tools`): on a runtime that ignores the list, nothing is granted. The help names the commands
-the skill's own shell blocks run, as the narrow entries to write.
+the skill's own shell blocks run, as the narrow entries to write (without a shell block, the commands
+its inline code names: `git diff --name-only`).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from skilllint.checks._code import shell_blocks
-from skilllint.checks._shell import programs
+from skilllint.checks._shell import inline_programs, programs
 from skilllint.checks._tools import DeclaredTool, declared_tools, field_semantics
 from skilllint.checks.rule import Finding, SkillContext, SkillRule
 from skilllint.core.model import Severity
@@ -44,6 +45,12 @@ def _help(doc: Document, name: str, entry: str) -> str:
     commands = found.ranked()
     withheld = ", ".join(f"`{w}`" for w in sorted(found.withheld))
     if not blocks:
+        named = inline_programs(span.text for span in doc.markdown.code_spans) if doc.body else []
+        if named:
+            narrow = " ".join(f"{name}({command}:*)" for command in named[:SHOWN])
+            more = f" (and {len(named) - SHOWN} more)" if len(named) > SHOWN else ""
+            return (f"grant only the commands its text has the model run (the {who} has no shell block), one "
+                    f"entry each: `{narrow}`{more}")
         return (f"the {who} has no shell block: drop `{entry}`, or grant only the commands it runs, one "
                 f"entry each: `{name}(<command>:*)`")
     if not commands:

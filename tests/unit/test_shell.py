@@ -47,3 +47,12 @@ def test_withheld_programs_are_named() -> None:
     found = programs([["rm -f state.txt", "pip install foo", "docker run x", "git status"]])
     assert found.ranked() == ["git status"]
     assert found.withheld == {"rm", "pip install", "docker"}
+
+
+def test_inline_code_names_only_commands_with_a_subcommand() -> None:
+    """Inline code is mostly file names and identifiers: only a known program with its subcommand counts."""
+    from skilllint.checks._shell import inline_programs
+
+    spans = ["git diff --name-only", "package.json", "gh pr view", "git", "README.md", "src/", "git diff HEAD",
+             "make build", "git -C repo log"]
+    assert inline_programs(spans) == ["git diff", "gh pr", "make build", "git log"]
