@@ -34,6 +34,13 @@ class DeclaredTool(FrozenRecord):
         self.resolution = resolution
         self.grants = grants
 
+    def same_as(self) -> tuple[str, str, str | None]:
+        """What two entries of one field share when they grant the same thing (SL213's duplicates, SL201's
+        old name beside the new): the field, the tool the target calls it, the specifier."""
+        resolution = self.resolution
+        tool = resolution.tool.name if resolution.tool else resolution.name
+        return self.field, tool, (resolution.specifier or "").strip() or None
+
 
 DEFINITION_TOOL_FIELDS: Final = {AGENT: ("tools", "disallowedTools", "allowed-tools"), COMMAND: ("allowed-tools",),
                                  COPILOT_AGENT: ("tools",), COPILOT_PROMPT: ("tools",),

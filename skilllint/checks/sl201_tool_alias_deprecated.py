@@ -25,13 +25,12 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
     target = ctx.target
     budget = Budget(doc)
     declared_all = declared_tools(doc, target)
-    listed = {_key(d.field, d.resolution.name, d.resolution.specifier) for d in declared_all
-              if d.resolution.outcome == Outcome.EXACT}
+    listed = {d.same_as() for d in declared_all if d.resolution.outcome == Outcome.EXACT}
     for declared in declared_all:
         resolution = declared.resolution
         if resolution.outcome != Outcome.DEPRECATED or resolution.tool is None:
             continue
-        if _key(declared.field, resolution.tool.name, resolution.specifier) in listed:
+        if declared.same_as() in listed:
             continue  # the new name is listed too (`Agent Task`): SL213 says to remove the old one
         old = resolution.via or resolution.name
         tool = resolution.tool
@@ -57,11 +56,6 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
                 f"`{resolution.tool.name}` in {where(target)}",
                 f"write `{resolution.tool.name}`: that is the name the model is offered",
             )
-
-
-def _key(field: str, name: str, specifier: str | None) -> tuple[str, str, str | None]:
-    """An entry as SL213 compares entries: field, tool, specifier."""
-    return field, name, (specifier or "").strip() or None
 
 
 FADING = {"legacy": "deprecated", "removed": "removed"}

@@ -30,10 +30,9 @@ def check(ctx: SkillContext) -> Iterator[Finding]:
         resolution = declared.resolution
         if not resolution.resolved:
             continue
-        canonical = resolution.tool.name if resolution.tool else resolution.name
-        key = (declared.field, canonical, (resolution.specifier or "").strip() or None)
+        key = declared.same_as()
         if key in seen:
-            yield _duplicate(seen[key], declared, canonical, budget, doc)
+            yield _duplicate(seen[key], declared, key[1], budget, doc)
         else:
             seen[key] = declared
 
@@ -44,8 +43,8 @@ def _duplicate(first: DeclaredTool, later: DeclaredTool, canonical: str, budget:
     `Read NotebookRead`) is said to be one, on the old name whichever comes first: SL201 stays quiet
     on it, since writing the new name over it would list the tool twice."""
     field = later.field
-    if _renamed_twin(first, later) or _renamed_twin(later, first):
-        old = later if _renamed_twin(first, later) else first
+    old = later if _renamed_twin(first, later) else first if _renamed_twin(later, first) else None
+    if old is not None:
         return Finding(
             old.entry.location,
             f"`{old.entry.text}` in `{field}` is an old name of `{canonical}`, which `{field}` also lists",

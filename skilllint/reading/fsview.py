@@ -338,6 +338,12 @@ def listing_digest(kinds: dict[str, str] | None) -> str:
     return hashlib.sha256(text.encode("utf-8", "surrogateescape")).hexdigest()
 
 
+def sorted_entries(path: str) -> list[os.DirEntry[str]]:
+    """A folder's entries (`os.scandir`), by name: the order the walk and its record see. Raises OSError."""
+    with os.scandir(path) as handle:
+        return sorted(handle, key=lambda entry: entry.name)
+
+
 def scan_kinds(path: str) -> dict[str, str] | None:
     """Each entry of a folder with its kind; None when it cannot be listed."""
     try:
@@ -401,16 +407,14 @@ class RunInputs(FileSystemView):
         record will be written (`broken`: a walk of more than `MAX_RECORDED_FOLDERS`), it lists as
         `PlainFs` does, without the `stat`: 80,000 of them for nothing took a 61,000-skill walk 0.2 s."""
         if self.broken is not None:
-            with os.scandir(path) as handle:
-                return sorted(handle, key=lambda e: e.name)
+            return sorted_entries(path)
         try:
             before = os.stat(path)
         except OSError:
             self.answer("stat", path)  # its errno: gone, or a loop
             raise
         try:
-            with os.scandir(path) as handle:
-                entries = sorted(handle, key=lambda e: e.name)
+            entries = sorted_entries(path)
         except OSError:
             self._record_scan(path, (signature(before), access(before), None))  # unreadable until its mode changes
             raise
@@ -494,8 +498,7 @@ class PlainFs(RunInputs):
         return overlaid_answer(self.overlay, op, path) if self.overlay else _ASK[op](path)
 
     def scan(self, path: str) -> list[os.DirEntry[str]]:
-        with os.scandir(path) as handle:
-            return sorted(handle, key=lambda e: e.name)
+        return sorted_entries(path)
 
     def read_whole(self, path: str) -> bytes:
         overlaid = overlaid_read(self.overlay, path, 1 << 62)
